@@ -1,0 +1,22 @@
+package io.tunescope;
+
+/**
+ * Input or configuration that breaks a rule. The message names the field, the value and the rule,
+ * e.g. {@code users (0) must be at least 1}; the CLI prints it on one line and exits with code 3.
+ */
+public class BadInputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public BadInputException(String message) {
+        super(message);
+    }
+
+    public BadInputException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** Builds the house message shape: {@code field (value) rule}. */
+    public static BadInputException of(String field, Object value, String rule) {
+        return new BadInputException(field + " (" + value + ") " + rule);
+    }
+}

@@ -1,0 +1,61 @@
+package io.tunescope.cli;
+
+import io.tunescope.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the {@code tunescope} command; the only place that calls {@code System.exit}. */
+@Command(name = "tunescope",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Database performance engineering: drive workloads, observe threads, explain, tune.",
+        subcommands = {
+                CommandLine.HelpCommand.class,
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs a command line and returns its exit code; tests call this instead of {@link #main}. */
+    public static int execute(String... args) {
+        return newCommandLine().execute(args);
+    }
+
+    static CommandLine newCommandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExitCodeExceptionMapper(Main::exitCodeOf);
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            cmd.getErr().println("tunescope: " + oneLine(ex));
+            return exitCodeOf(ex);
+        });
+        return cl;
+    }
+
+    static int exitCodeOf(Throwable ex) {
+        if (ex instanceof BadInputException) {
+            return ExitCode.BAD_INPUT;
+        }
+        if (ex instanceof CommandLine.ParameterException) {
+            return ExitCode.USAGE;
+        }
+        return ExitCode.FAILURE;
+    }
+
+    private static String oneLine(Throwable ex) {
+        String message = ex.getMessage();
+        if (message == null || message.isBlank()) {
+            message = ex.getClass().getSimpleName();
+        }
+        return message.replace('\n', ' ');
+    }
+}
