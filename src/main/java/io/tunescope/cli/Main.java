@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         description = "Database performance engineering: drive workloads, observe threads, explain, tune.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                DemoCommand.class,
+                RunCommand.class,
         })
 public final class Main implements Runnable {
 
