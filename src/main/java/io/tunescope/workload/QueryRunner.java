@@ -30,6 +30,34 @@ final class QueryRunner implements AutoCloseable {
     }
 
     Outcome run(String sql, boolean capture) throws SQLException {
+        try {
+            return fetch(sql, capture);
+        } catch (SQLException e) {
+            discardStatement(sql);
+            throw e;
+        }
+    }
+
+    /** Some drivers (DuckDB) close a statement that failed: start the next execution on a fresh one. */
+    private void discardStatement(String sql) {
+        try {
+            if (prepared) {
+                PreparedStatement statement = preparedCache.remove(sql);
+                if (statement != null) {
+                    statement.close();
+                }
+            } else if (plain != null) {
+                plain.close();
+            }
+        } catch (SQLException e) {
+            // closing a broken statement may fail too; it is dropped either way
+        }
+        if (!prepared) {
+            plain = null;
+        }
+    }
+
+    private Outcome fetch(String sql, boolean capture) throws SQLException {
         try (ResultSet rs = execute(sql)) {
             long rows = 0;
             List<List<String>> captured = capture ? new ArrayList<>() : null;
