@@ -36,6 +36,14 @@ public final class Main implements Runnable {
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExitCodeExceptionMapper(Main::exitCodeOf);
+        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+        cl.setParameterExceptionHandler((ex, args) -> {
+            if (ex.getCause() instanceof BadInputException bad) {
+                ex.getCommandLine().getErr().println("tunescope: " + oneLine(bad));
+                return ExitCode.BAD_INPUT;
+            }
+            return usage.handleParseException(ex, args);
+        });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tunescope: " + oneLine(ex));
             return exitCodeOf(ex);
