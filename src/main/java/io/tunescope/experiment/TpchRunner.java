@@ -173,6 +173,7 @@ public final class TpchRunner {
             return;
         }
         slot.exitCode = next.exitCode();
+        checkNotAborted();
         if (!slot.done) {
             String why = slot.failure != null ? slot.failure
                     : "its process (pid " + slot.agentPid + ") exited with code " + slot.exitCode + " before finishing";
