@@ -6,19 +6,30 @@ import io.tunescope.experiment.TpchRunner;
 import io.tunescope.report.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code tunescope run}: TPC-H on one or more tenants. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run TPC-H against one or more tenants and record every execution.",
-                "Writes DIR/summary.json, DIR/results.duckdb and DIR/tenants/<t>/executions.csv."})
+                "Writes DIR/summary.json, DIR/results.duckdb and DIR/tenants/<t>/executions.csv.",
+                "Given an experiment plan (PLAN.yaml), runs every cell of it into DIR/cells/<cell>/ instead "
+                        + "(only --out applies then); the same command again resumes an interrupted plan."})
 public final class RunCommand implements Callable<Integer> {
     @Mixin
     TpchRunOptions options;
 
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN.yaml",
+            description = "An experiment plan to run (see examples/quick.yaml).")
+    Path plan;
+
     @Override
     public Integer call() throws Exception {
+        if (plan != null) {
+            return PlanCommandSupport.run(plan, options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
+        }
         return runAndReport(options, "run");
     }
 

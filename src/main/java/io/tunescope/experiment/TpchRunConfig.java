@@ -21,11 +21,26 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
                             int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
                             Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
                             boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
-                            int loadThreads, int duckdbThreads, boolean keepData) {
+                            int loadThreads, int duckdbThreads, boolean keepData, List<String> serverSettings) {
     public static final int MAX_TENANTS = 64;
     public static final int MAX_USERS = 1024;
 
+    /** The run without extra server settings (the PostgreSQL configuration lines an experiment may add). */
+    public TpchRunConfig(EngineKind engine, String url, String dbUser, String passwordEnv, double scaleFactor,
+                         int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
+                         Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
+                         boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
+                         int loadThreads, int duckdbThreads, boolean keepData) {
+        this(engine, url, dbUser, passwordEnv, scaleFactor, tenants, users, workload, waitAfterQuery, duration,
+                iterations, warmupIterations, cpus, validate, seed, outDir, prepared, pgBin, load, loadThreads,
+                duckdbThreads, keepData, List.of());
+    }
+
     public TpchRunConfig {
+        serverSettings = serverSettings == null ? List.of() : List.copyOf(serverSettings);
+        if (!serverSettings.isEmpty() && engine != EngineKind.POSTGRES) {
+            throw BadInputException.of("serverSettings", serverSettings, "only apply to --engine postgres");
+        }
         TpchLoader.checkScaleFactor(scaleFactor);
         if (tenants < 1 || tenants > MAX_TENANTS) {
             throw BadInputException.of("tenants", tenants, "must be between 1 and " + MAX_TENANTS);
@@ -94,6 +109,9 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
         echo.put("load", load);
         echo.put("loadThreads", loadThreads);
         echo.put("duckdbThreads", duckdbThreads == 0 ? null : duckdbThreads);
+        if (!serverSettings.isEmpty()) {
+            echo.put("serverSettings", serverSettings);
+        }
         return echo;
     }
 }

@@ -93,7 +93,7 @@ public final class TpchRunner {
             String tenantPassword = password;
             if (binaries != null) {
                 checkNotAborted();
-                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, List.of());
+                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.serverSettings());
                 url = slot.server.jdbcUrl();
                 user = slot.server.user();
                 tenantPassword = slot.server.password();

@@ -1,0 +1,34 @@
+package io.tunescope.cli;
+
+import io.tunescope.BadInputException;
+import io.tunescope.experiment.PlanRunner;
+import io.tunescope.experiment.PlanSummary;
+import io.tunescope.experiment.plan.ExperimentPlan;
+import io.tunescope.experiment.plan.PlanParser;
+
+import java.nio.file.Path;
+
+/** Wiring of {@code tunescope run PLAN.yaml}: read the plan, run its cells, print where the results are. */
+final class PlanCommandSupport {
+    private PlanCommandSupport() {
+    }
+
+    static int run(Path planFile, Path out) throws Exception {
+        String name = planFile.getFileName().toString();
+        if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
+            throw BadInputException.of("PLAN", planFile, "must be a .yaml or .yml experiment plan");
+        }
+        ExperimentPlan plan = PlanParser.read(planFile);
+        PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE).run();
+        System.out.printf("plan %s: %d of %d cells done (%d from an earlier run), %d failed, %.1f s%n",
+                summary.plan(), summary.cellsDone(), summary.cellsTotal(), summary.cellsSkippedAsDone(),
+                summary.cellsFailed(), summary.wallMillis() / 1000.0);
+        System.out.println("results: " + out.toAbsolutePath() + "  (next: tunescope report " + out + ")");
+        if (summary.failure() != null) {
+            System.err.println("tunescope: " + summary.failure());
+            return summary.cells().stream().anyMatch(c -> c.problem() != null && c.problem().startsWith("bad input"))
+                    ? ExitCode.BAD_INPUT : ExitCode.FAILURE;
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,46 @@
+package io.tunescope.experiment;
+
+import io.tunescope.engine.CpuList;
+import io.tunescope.engine.EngineKind;
+import io.tunescope.experiment.plan.Cell;
+import io.tunescope.experiment.plan.Factor;
+import io.tunescope.experiment.plan.PlanBase;
+import io.tunescope.workload.WorkloadDefinition;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** Turns a plan's base and one cell's levels into the one TPC-H run configuration that cell is. */
+public final class CellConfigs {
+    private CellConfigs() {
+    }
+
+    public static TpchRunConfig of(PlanBase base, Cell cell, Path cellDir, int availableCpus) {
+        int users = Integer.parseInt(cell.levels().getOrDefault(Factor.USERS.key(), String.valueOf(base.users())));
+        int tenants = Integer.parseInt(cell.levels().getOrDefault(Factor.TENANTS.key(), String.valueOf(base.tenants())));
+        String workload = cell.levels().getOrDefault(Factor.WORKLOAD.key(), base.workload());
+        String workerLimit = cell.levels().getOrDefault(Factor.WORKER_LIMIT.key(), base.workerLimit());
+        String cpus = cell.levels().getOrDefault(Factor.CPUS.key(), base.cpus());
+        boolean postgres = base.engine() == EngineKind.POSTGRES;
+        int threads = Factor.workerLimitThreads(workerLimit);
+        return new TpchRunConfig(base.engine(), null, null, null, base.scaleFactor(), tenants, users,
+                WorkloadDefinition.parse(workload, false), Duration.ZERO, base.duration(), base.iterations(),
+                base.warmup(), cpus == null ? null : CpuList.perTenant(cpus, tenants, availableCpus), false,
+                base.seed(), cellDir, false, null, true, availableCpus, postgres ? 0 : threads, false,
+                postgres ? postgresWorkerLimit(threads) : List.of());
+    }
+
+    /**
+     * The worker limit on PostgreSQL: the leader backend works too, so a limit of N threads per query allows N-1
+     * parallel workers per gather and in all; "off" keeps PostgreSQL's defaults.
+     */
+    static List<String> postgresWorkerLimit(int threads) {
+        if (threads == 0) {
+            return List.of();
+        }
+        int workers = threads - 1;
+        return List.of("max_parallel_workers_per_gather = " + workers, "max_parallel_workers = " + workers,
+                "max_parallel_maintenance_workers = " + Math.max(1, workers));
+    }
+}

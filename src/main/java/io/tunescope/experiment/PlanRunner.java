@@ -1,0 +1,218 @@
+package io.tunescope.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.BadInputException;
+import io.tunescope.experiment.plan.Cell;
+import io.tunescope.experiment.plan.ExperimentPlan;
+import io.tunescope.report.ProgressBar;
+import io.tunescope.store.Json;
+import io.tunescope.store.RunEnvironment;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs every cell of an experiment plan, one TPC-H run each (through {@link TpchRunner}), into
+ * {@code OUT/cells/<cell id>/}. A cell whose summary.json says complete is never run again, so running the same plan
+ * into the same directory after an interruption resumes where it stopped; an incomplete cell is run again from
+ * scratch. OUT/summary.json is rewritten after every cell.
+ */
+public final class PlanRunner {
+    /** Hears each finished cell; tests use it to interrupt a plan. */
+    public interface CellListener {
+        CellListener NONE = (cell, status) -> { };
+
+        void cellFinished(Cell cell, CellStatus status);
+    }
+
+    private final ExperimentPlan plan;
+    private final Path outDir;
+    private final CellListener listener;
+    private final int availableCpus = Runtime.getRuntime().availableProcessors();
+    private volatile boolean stopRequested;
+
+    public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener) {
+        this.plan = plan;
+        this.outDir = outDir;
+        this.listener = listener;
+    }
+
+    /** Stops after the cell now running (a cut-short cell is redone on resume). */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    public PlanSummary run() throws IOException {
+        Files.createDirectories(outDir);
+        checkSamePlan();
+        long startNanos = System.nanoTime();
+        List<Cell> cells = plan.cells();
+        Map<String, CellStatus> statuses = new LinkedHashMap<>();
+        int skipped = 0;
+        for (Cell cell : cells) {
+            CellStatus previous = finishedStatus(cell);
+            statuses.put(cell.id(), previous != null ? previous : status(cell, CellStatus.PENDING, null, null));
+            skipped += previous != null ? 1 : 0;
+        }
+        String failure = null;
+        Thread hook = new Thread(this::stop, "tunescope-plan-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (ProgressBar bar = new ProgressBar("plan " + plan.name(), cells.size(), "cells")) {
+            bar.step(skipped);
+            for (Cell cell : cells) {
+                if (statuses.get(cell.id()).status().equals(CellStatus.DONE)) {
+                    continue;
+                }
+                if (stopRequested || Thread.currentThread().isInterrupted()) {
+                    failure = "stopped before every cell ran: run the same plan with the same --out to resume";
+                    break;
+                }
+                CellStatus status = runCell(cell);
+                statuses.put(cell.id(), status);
+                writeSummary(statuses, skipped, startNanos, null, false);
+                bar.step(1);
+                listener.cellFinished(cell, status);
+                if (status.problem() != null && status.problem().startsWith("bad input")) {
+                    failure = "cell " + cell.id() + ": " + status.problem();
+                    break;
+                }
+            }
+        } finally {
+            removeHook(hook);
+        }
+        boolean complete = statuses.values().stream().allMatch(s -> s.status().equals(CellStatus.DONE));
+        if (failure == null && !complete) {
+            failure = "some cells failed: see cells[].problem";
+        }
+        return writeSummary(statuses, skipped, startNanos, failure, complete);
+    }
+
+    private CellStatus runCell(Cell cell) throws IOException {
+        Path dir = cellDir(cell);
+        deleteRecursively(dir);
+        TpchRunConfig config;
+        try {
+            config = CellConfigs.of(plan.base(), cell, dir, availableCpus);
+        } catch (BadInputException e) {
+            return status(cell, CellStatus.FAILED, null, "bad input: " + e.getMessage());
+        }
+        System.err.println("cell " + cell.id());
+        RunOutcome outcome = new TpchRunner(config, RunObserver.NONE).run();
+        boolean ok = outcome.summary().complete() && outcome.exitCode() == 0;
+        String problem = outcome.problem() == null ? null
+                : (outcome.exitCode() == 3 ? "bad input: " : "") + outcome.problem();
+        return status(cell, ok ? CellStatus.DONE : CellStatus.FAILED, outcome.summary().wallMillis(), problem);
+    }
+
+    /** The status of a cell that finished in an earlier run, or null when it must run. */
+    private CellStatus finishedStatus(Cell cell) {
+        Path summary = cellDir(cell).resolve("summary.json");
+        if (!Files.exists(summary)) {
+            return null;
+        }
+        try {
+            JsonNode node = Json.MAPPER.readTree(summary.toFile());
+            return node.path("complete").asBoolean(false)
+                    ? status(cell, CellStatus.DONE, node.path("wallMillis").asLong(), null) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Resuming into a directory that holds another plan's cells would mix two experiments. */
+    private void checkSamePlan() {
+        Path planFile = outDir.resolve("plan.json");
+        Map<String, Object> resolved = resolvedPlan();
+        if (Files.exists(planFile)) {
+            try {
+                JsonNode previous = Json.MAPPER.readTree(planFile.toFile());
+                if (!previous.equals(Json.MAPPER.valueToTree(resolved))) {
+                    throw BadInputException.of("out", outDir, "holds the cells of a different plan ("
+                            + planFile + "): choose another --out or restore that plan");
+                }
+            } catch (IOException e) {
+                throw BadInputException.of("out", planFile, "cannot be read: " + e.getMessage());
+            }
+        }
+        Json.writeAtomically(planFile, resolved);
+    }
+
+    private Map<String, Object> resolvedPlan() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", plan.name());
+        m.put("base", baseEcho());
+        m.put("factors", plan.factors());
+        m.put("repetitions", plan.repetitions());
+        m.put("randomOrder", plan.randomOrder());
+        m.put("seed", plan.seed());
+        m.put("cells", plan.subset());
+        return m;
+    }
+
+    private Map<String, Object> baseEcho() {
+        var b = plan.base();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", b.engine().id());
+        m.put("scaleFactor", b.scaleFactor());
+        m.put("users", b.users());
+        m.put("tenants", b.tenants());
+        m.put("workload", b.workload());
+        m.put("workerLimit", b.workerLimit());
+        m.put("cpus", b.cpus());
+        m.put("iterations", b.iterations() > 0 ? b.iterations() : null);
+        m.put("durationMillis", b.duration() == null ? null : b.duration().toMillis());
+        m.put("warmup", b.warmup());
+        m.put("monitorIntervalMillis", b.monitorInterval() == null ? null : b.monitorInterval().toMillis());
+        m.put("seed", b.seed());
+        return m;
+    }
+
+    private PlanSummary writeSummary(Map<String, CellStatus> statuses, int skipped, long startNanos, String failure,
+                                     boolean complete) {
+        List<CellStatus> list = new ArrayList<>(statuses.values());
+        PlanSummary summary = new PlanSummary(plan.name(), complete, failure, list.size(),
+                (int) list.stream().filter(s -> s.status().equals(CellStatus.DONE)).count(),
+                (int) list.stream().filter(s -> s.status().equals(CellStatus.FAILED)).count(), skipped,
+                (System.nanoTime() - startNanos) / 1_000_000, plan.seed(), plan.randomOrder(), SmtProbe.describe(),
+                plan.base().monitorInterval() == null ? "off"
+                        : "requested every " + plan.base().monitorInterval().toMillis()
+                        + " ms, but this build has no thread monitor: profiles use response time and rows",
+                baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
+        Json.writeAtomically(outDir.resolve("summary.json"), summary);
+        return summary;
+    }
+
+    public Path cellDir(Cell cell) {
+        return outDir.resolve("cells").resolve(cell.id());
+    }
+
+    private static CellStatus status(Cell cell, String status, Long wallMillis, String problem) {
+        return new CellStatus(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), status, wallMillis, problem);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook has asked the loop to stop
+        }
+    }
+}

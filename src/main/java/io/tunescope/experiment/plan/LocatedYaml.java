@@ -1,0 +1,92 @@
+package io.tunescope.experiment.plan;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunescope.BadInputException;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A YAML document read into a Jackson tree, with the line every value starts on, keyed by its path
+ * ({@code factors.users[2]}): Jackson's tree drops token locations, so the tree is built here from the token stream.
+ */
+public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> lines) {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    public LocatedYaml {
+        lines = Map.copyOf(lines);
+    }
+
+    /** Parses {@code text}; a syntax error becomes bad input naming the file and line. */
+    public static LocatedYaml parse(String fileName, String text) {
+        Map<String, Integer> lines = new HashMap<>();
+        try (JsonParser parser = new YAMLFactory().createParser(text)) {
+            JsonToken first = parser.nextToken();
+            JsonNode root = first == null ? NODES.objectNode() : read(parser, "", lines);
+            return new LocatedYaml(fileName, root, lines);
+        } catch (IOException e) {
+            int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+                    ? p.getLocation().getLineNr() : 0;
+            String why = e.getMessage() == null ? "" : e.getMessage().split("\n")[0];
+            throw new BadInputException(fileName + ":" + line + ": not valid YAML: " + why, e);
+        }
+    }
+
+    private static JsonNode read(JsonParser parser, String path, Map<String, Integer> lines) throws IOException {
+        lines.put(path, parser.currentTokenLocation().getLineNr());
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.START_OBJECT) {
+            ObjectNode object = NODES.objectNode();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                int keyLine = parser.currentTokenLocation().getLineNr();
+                parser.nextToken();
+                String child = path.isEmpty() ? name : path + "." + name;
+                object.set(name, read(parser, child, lines));
+                lines.put(child, keyLine);
+            }
+            return object;
+        }
+        if (token == JsonToken.START_ARRAY) {
+            ArrayNode array = NODES.arrayNode();
+            int i = 0;
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                array.add(read(parser, path + "[" + i++ + "]", lines));
+            }
+            return array;
+        }
+        return switch (token) {
+            case VALUE_NULL -> NODES.nullNode();
+            // YAML 1.1 reads off/on/yes/no as booleans: keep the text as written (a level such as "off")
+            case VALUE_TRUE, VALUE_FALSE -> NODES.textNode(parser.getText());
+            case VALUE_NUMBER_INT -> NODES.numberNode(parser.getLongValue());
+            case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDoubleValue());
+            default -> NODES.textNode(parser.getText());
+        };
+    }
+
+    /** The line of {@code path}, or of its nearest enclosing value that has one. */
+    public int lineOf(String path) {
+        String p = path;
+        while (true) {
+            Integer line = lines.get(p);
+            if (line != null || p.isEmpty()) {
+                return line == null ? 1 : line;
+            }
+            int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+            p = cut < 0 ? "" : p.substring(0, cut);
+        }
+    }
+
+    /** Bad input at {@code path}: {@code plan.yaml:12: factors.users[1] (-5) must be at least 1}. */
+    public BadInputException error(String path, Object value, String rule) {
+        return new BadInputException(fileName + ":" + lineOf(path) + ": " + path + " (" + value + ") " + rule);
+    }
+}

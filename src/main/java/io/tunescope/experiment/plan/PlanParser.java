@@ -1,0 +1,220 @@
+package io.tunescope.experiment.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.BadInputException;
+import io.tunescope.engine.EngineKind;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and checks an experiment plan (YAML). Every error names the file, the line, the path, the value and the
+ * rule: {@code quick.yaml:7: factors.users[1] (-5) users (-5) must be between 1 and 1024}. A pure function of the
+ * text and the CPU count, so it is tested on fixtures.
+ */
+public final class PlanParser {
+    private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells");
+    private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
+            "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+
+    private final LocatedYaml yaml;
+    private final int availableCpus;
+
+    private PlanParser(LocatedYaml yaml, int availableCpus) {
+        this.yaml = yaml;
+        this.availableCpus = availableCpus;
+    }
+
+    public static ExperimentPlan read(Path file) {
+        try {
+            String text = Files.readString(file);
+            return parse(file.getFileName().toString(), text, Runtime.getRuntime().availableProcessors());
+        } catch (NoSuchFileException e) {
+            throw BadInputException.of("plan", file, "does not exist");
+        } catch (IOException e) {
+            throw BadInputException.of("plan", file, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    public static ExperimentPlan parse(String fileName, String text, int availableCpus) {
+        return new PlanParser(LocatedYaml.parse(fileName, text), availableCpus).plan();
+    }
+
+    private ExperimentPlan plan() {
+        JsonNode root = yaml.root();
+        if (!root.isObject()) {
+            throw yaml.error("", "not a mapping", "must be a mapping with base and factors");
+        }
+        checkKeys(root, "", TOP_KEYS);
+        PlanBase base = base(root.path("base"));
+        Map<String, List<String>> factors = factors(root.path("factors"));
+        int repetitions = root.has("repetitions") ? intAt("repetitions", root.get("repetitions"), 1, 100) : 1;
+        String order = root.has("order") ? root.get("order").asText() : "sequential";
+        if (!order.equals("sequential") && !order.equals("random")) {
+            throw yaml.error("order", order, "must be 'sequential' or 'random'");
+        }
+        long seed = root.has("seed") ? intAt("seed", root.get("seed"), 0, Integer.MAX_VALUE) : base.seed();
+        List<Map<String, String>> subset = root.has("cells") ? subset(root.get("cells"), factors) : null;
+        return new ExperimentPlan(root.path("name").asText("plan"), base, factors, repetitions,
+                order.equals("random"), seed, subset);
+    }
+
+    private PlanBase base(JsonNode base) {
+        if (base.isMissingNode()) {
+            throw yaml.error("base", "missing", "is required (engine, scaleFactor, iterations or duration, ...)");
+        }
+        if (!base.isObject()) {
+            throw yaml.error("base", base.asText(), "must be a mapping");
+        }
+        checkKeys(base, "base", BASE_KEYS);
+        EngineKind engine = engine(base);
+        if (engine == EngineKind.JDBC) {
+            throw yaml.error("base.engine", "jdbc", "must be duckdb or postgres: a plan starts its own tenants");
+        }
+        double sf = base.has("scaleFactor") ? base.get("scaleFactor").asDouble() : 0.01;
+        if (!(sf >= 0.01 && sf <= 10)) {
+            throw yaml.error("base.scaleFactor", base.get("scaleFactor").asText(), "must be between 0.01 and 10");
+        }
+        Duration duration = base.has("duration") ? duration("base.duration", base.get("duration")) : null;
+        int iterations = base.has("iterations") ? intAt("base.iterations", base.get("iterations"), 1, 100_000)
+                : duration == null ? 1 : 0;
+        if (duration != null && base.has("iterations")) {
+            throw yaml.error("base.iterations", iterations, "cannot be given together with base.duration");
+        }
+        return new PlanBase(engine, sf,
+                Integer.parseInt(level("base.users", Factor.USERS, base.path("users").asText("1"))),
+                Integer.parseInt(level("base.tenants", Factor.TENANTS, base.path("tenants").asText("1"))),
+                level("base.workload", Factor.WORKLOAD, base.path("workload").asText("sequence")),
+                level("base.workerLimit", Factor.WORKER_LIMIT, base.path("workerLimit").asText("off")),
+                base.has("cpus") ? level("base.cpus", Factor.CPUS, base.get("cpus").asText()) : null,
+                iterations, duration,
+                base.has("warmup") ? intAt("base.warmup", base.get("warmup"), 0, 1000) : 0,
+                base.has("monitorInterval") ? duration("base.monitorInterval", base.get("monitorInterval")) : null,
+                base.has("seed") ? intAt("base.seed", base.get("seed"), 0, Integer.MAX_VALUE) : 1);
+    }
+
+    private EngineKind engine(JsonNode base) {
+        String text = base.path("engine").asText("duckdb");
+        try {
+            return EngineKind.parse(text);
+        } catch (BadInputException e) {
+            throw yaml.error("base.engine", text, "must be duckdb or postgres");
+        }
+    }
+
+    private Map<String, List<String>> factors(JsonNode factors) {
+        Map<String, List<String>> result = new LinkedHashMap<>();
+        if (factors.isMissingNode() || factors.isNull()) {
+            return result;
+        }
+        if (!factors.isObject()) {
+            throw yaml.error("factors", factors.asText(), "must be a mapping of factor to a list of levels");
+        }
+        for (Iterator<String> names = factors.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            String path = "factors." + name;
+            Factor factor = Factor.byKey(name);
+            if (factor == null) {
+                throw yaml.error(path, name, "is not a factor; known factors: " + String.join(", ", Factor.keys()));
+            }
+            JsonNode levels = factors.get(name);
+            if (!levels.isArray() || levels.isEmpty()) {
+                throw yaml.error(path, levels.isArray() ? "[]" : levels.asText(), "must be a non-empty list of levels");
+            }
+            List<String> canonical = new ArrayList<>();
+            for (int i = 0; i < levels.size(); i++) {
+                String level = level(path + "[" + i + "]", factor, levels.get(i).asText());
+                if (canonical.contains(level)) {
+                    throw yaml.error(path + "[" + i + "]", level, "repeats an earlier level");
+                }
+                canonical.add(level);
+            }
+            result.put(name, List.copyOf(canonical));
+        }
+        return result;
+    }
+
+    private List<Map<String, String>> subset(JsonNode cells, Map<String, List<String>> factors) {
+        if (!cells.isArray() || cells.isEmpty()) {
+            throw yaml.error("cells", cells.asText(), "must be a non-empty list of scenarios");
+        }
+        List<Map<String, String>> result = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            String path = "cells[" + i + "]";
+            JsonNode cell = cells.get(i);
+            checkKeys(cell, path, factors.keySet());
+            Map<String, String> levels = new LinkedHashMap<>();
+            for (Map.Entry<String, List<String>> factor : factors.entrySet()) {
+                String p = path + "." + factor.getKey();
+                if (!cell.has(factor.getKey())) {
+                    throw yaml.error(path, "no " + factor.getKey(), "must give a level for every factor");
+                }
+                String level = level(p, Factor.byKey(factor.getKey()), cell.get(factor.getKey()).asText());
+                if (!factor.getValue().contains(level)) {
+                    throw yaml.error(p, level, "is not one of the levels " + factor.getValue());
+                }
+                levels.put(factor.getKey(), level);
+            }
+            result.add(levels);
+        }
+        return result;
+    }
+
+    private String level(String path, Factor factor, String text) {
+        try {
+            return factor.canonical(text, availableCpus);
+        } catch (BadInputException e) {
+            throw new BadInputException(yaml.fileName() + ":" + yaml.lineOf(path) + ": " + path + ": " + e.getMessage());
+        }
+    }
+
+    private int intAt(String path, JsonNode node, int min, int max) {
+        if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+            throw yaml.error(path, node.asText(), "must be a whole number");
+        }
+        int value = node.asInt();
+        if (value < min || value > max) {
+            throw yaml.error(path, value, "must be between " + min + " and " + max);
+        }
+        return value;
+    }
+
+    private Duration duration(String path, JsonNode node) {
+        Matcher m = DURATION.matcher(node.asText().trim());
+        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            throw yaml.error(path, node.asText(), "must be a positive duration such as 8ms, 30s or 2m");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+        };
+    }
+
+    private void checkKeys(JsonNode node, String path, Set<String> allowed) {
+        if (!node.isObject()) {
+            throw yaml.error(path, node.asText(), "must be a mapping");
+        }
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                throw yaml.error(path.isEmpty() ? name : path + "." + name, name,
+                        "is not a known key here; known: " + String.join(", ", new java.util.TreeSet<>(allowed)));
+            }
+        }
+    }
+}
