@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class,
                 DemoCommand.class,
                 RunCommand.class,
+                ReportCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -133,7 +133,7 @@ public final class PlanRunner {
         if (Files.exists(planFile)) {
             try {
                 JsonNode previous = Json.MAPPER.readTree(planFile.toFile());
-                if (!previous.equals(Json.MAPPER.valueToTree(resolved))) {
+                if (!previous.equals(Json.MAPPER.readTree(Json.toJson(resolved)))) {
                     throw BadInputException.of("out", outDir, "holds the cells of a different plan ("
                             + planFile + "): choose another --out or restore that plan");
                 }

@@ -1,0 +1,38 @@
+package io.tunescope.cli;
+
+import io.tunescope.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope report DIR}: profiles, groups, comparisons, prediction and an offline HTML page. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Analyze an experiment directory (from tunescope run PLAN.yaml --out DIR) and write "
+                + "DIR/report.html (charts embedded, viewable offline), DIR/report/*.csv (each chart's data), "
+                + "DIR/profiles.json, groups.json, comparisons.json, group-changes.json and prediction.json."})
+public final class ReportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "The experiment (or single run) directory.")
+    Path dir;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the k-means++ starts (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        ReportWriter.Written written = ReportWriter.write(dir, seed);
+        var a = written.analysis();
+        System.out.printf("%d cells, %d scenarios, %d queries; %d groups (%s); %d comparisons; prediction median APE "
+                        + "%s vs baseline %s%n", a.data().cells().size(), a.data().scenarios().size(),
+                a.data().queries().size(), a.groups().k(), a.monitored() ? "monitor metrics" : "response time and rows",
+                a.comparisons().size(), fraction(a.prediction().mape()), fraction(a.prediction().baselineMape()));
+        System.out.println("report: " + written.html().toAbsolutePath() + " (" + written.charts() + " charts)");
+        return ExitCode.OK;
+    }
+
+    private static String fraction(Double f) {
+        return f == null ? "n/a" : String.format("%.1f %%", f * 100);
+    }
+}

@@ -1,0 +1,27 @@
+package io.tunescope.report;
+
+import io.tunescope.analysis.ExperimentAnalysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every chart of a report, by section. */
+record Charts(List<ReportChart> profiles, List<ReportChart> groups, List<ReportChart> comparisons,
+              List<ReportChart> prediction) {
+
+    static Charts of(ExperimentAnalysis a) {
+        System.setProperty("java.awt.headless", "true");
+        return new Charts(List.of(ProfileCharts.metricsByQuery(a), ProfileCharts.responseByScenario(a)),
+                List.of(GroupCharts.map(a), GroupCharts.traits(a)), ComparisonCharts.all(a),
+                a.prediction().points().isEmpty() ? List.of()
+                        : List.of(PredictionCharts.errorByScenario(a), PredictionCharts.predictedVsMeasured(a)));
+    }
+
+    List<ReportChart> all() {
+        List<ReportChart> all = new ArrayList<>(profiles);
+        all.addAll(groups);
+        all.addAll(comparisons);
+        all.addAll(prediction);
+        return all;
+    }
+}

@@ -1,0 +1,114 @@
+package io.tunescope.analysis;
+
+import io.tunescope.BadInputException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class ExperimentAnalysisTest {
+    private static ExperimentAnalysis analysis;
+
+    @BeforeAll
+    static void analyze(@TempDir Path dir) {
+        analysis = ExperimentAnalysis.of(ExperimentLoader.load(FixtureExperiment.copyTo(dir)), 1);
+    }
+
+    @Test
+    void loadsCellsScenariosAndMonitorMetrics() {
+        assertThat(analysis.data().cells()).hasSize(8);
+        assertThat(analysis.data().scenarios()).containsExactly("users=1,workerLimit=off", "users=1,workerLimit=1",
+                "users=4,workerLimit=off", "users=4,workerLimit=1");
+        assertThat(analysis.monitored()).isTrue();
+        assertThat(analysis.metrics()).contains("workerCpuMillis", "contextSwitches").doesNotContain("rows");
+    }
+
+    @Test
+    void profilesAreNormalizedToTheMostDemandingQueryPerScenario() {
+        for (String scenario : analysis.data().scenarios()) {
+            List<Profiles.Entry> response = analysis.profiles().stream()
+                    .filter(e -> e.scenario().equals(scenario) && e.metric().equals(Metrics.RESPONSE)).toList();
+            assertThat(response).hasSize(22);
+            assertThat(response).allSatisfy(e -> assertThat(e.normalized()).isBetween(0.0, 1.0));
+            assertThat(response.stream().mapToDouble(Profiles.Entry::normalized).max().orElseThrow()).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void groupsRecoverThePlantedGroupsStablyAndExplainThem() {
+        GroupAnalysis.Report g = analysis.groups();
+        assertThat(g.k()).isEqualTo(3);
+        assertThat(g.groups()).extracting(GroupAnalysis.Group::queries).containsExactlyInAnyOrder(
+                List.of("Q1", "Q9", "Q13", "Q18", "Q21"), List.of("Q6", "Q14", "Q15", "Q16", "Q19", "Q20", "Q22"),
+                List.of("Q2", "Q3", "Q4", "Q5", "Q7", "Q8", "Q10", "Q11", "Q12", "Q17"));
+        assertThat(g.hierarchicalAgreement()).isEqualTo(1.0);
+        assertThat(g.stability().meanAdjustedRand()).isEqualTo(1.0);
+        GroupAnalysis.Group heavy = g.groups().stream().filter(x -> x.queries().contains("Q1")).findFirst().orElseThrow();
+        assertThat(heavy.explanation()).contains("high worker CPU");
+        GroupAnalysis.Group light = g.groups().stream().filter(x -> x.queries().contains("Q6")).findFirst().orElseThrow();
+        assertThat(light.explanation()).contains("many context switches");
+    }
+
+    @Test
+    void comparisonsRecoverPlantedChangesWithIntervals() {
+        ScenarioComparison.Change q1Users = find("users", "Q1");
+        assertThat(q1Users.from()).isEqualTo("1");
+        assertThat(q1Users.to()).isEqualTo("4");
+        assertThat(q1Users.changePercent()).isCloseTo(150, within(15.0));   // planted x2.5
+        assertThat(q1Users.ratios()).isEqualTo(4);                          // 2 matched scenarios x 2 repetitions
+        assertThat(q1Users.ci95()[0]).isLessThan(q1Users.changePercent());
+        assertThat(q1Users.ci95()[1]).isGreaterThan(q1Users.changePercent());
+        assertThat(find("workerLimit", "Q6").changePercent()).isCloseTo(5, within(8.0)); // planted x1.05
+        assertThat(analysis.comparisons()).hasSize(2 * 22);
+        assertThat(analysis.groupChanges()).anySatisfy(c -> {
+            assertThat(c.queries()).contains("Q1");
+            assertThat(c.factor()).isEqualTo("workerLimit");
+            assertThat(c.verdict()).isEqualTo("loses");
+        });
+    }
+
+    @Test
+    void predictionBeatsTheBaselineOnAdditiveEffects() {
+        Prediction.Report p = analysis.prediction();
+        assertThat(p.scenarios()).isEqualTo(4);
+        assertThat(p.points()).hasSize(4 * 22);
+        assertThat(p.mape()).isLessThan(0.10).isLessThan(p.baselineMape() / 2);
+    }
+
+    @Test
+    void aDirectoryWithoutSummaryIsBadInput(@TempDir Path dir) {
+        assertThatThrownBy(() -> ExperimentLoader.load(dir)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("has no summary.json");
+    }
+
+    @Test
+    void theModelIsExactOnNoiselessAdditiveData() {
+        List<AdditiveLogModel.Observation> obs = new java.util.ArrayList<>();
+        for (String u : List.of("1", "5", "20")) {
+            for (String w : List.of("off", "1")) {
+                for (String q : List.of("Q1", "Q2")) {
+                    if (u.equals("20") && w.equals("1")) {
+                        continue;
+                    }
+                    double t = (q.equals("Q1") ? 10 : 3) * Double.parseDouble(u) * (w.equals("1") ? 2 : 1);
+                    obs.add(new AdditiveLogModel.Observation(q, 0, Map.of("users", u, "workerLimit", w), Math.log(t)));
+                }
+            }
+        }
+        AdditiveLogModel model = AdditiveLogModel.fit(obs);
+        assertThat(model.predictMillis("Q1", 0, Map.of("users", "20", "workerLimit", "1"))).isCloseTo(400, within(1.0));
+        assertThat(model.predictMillis("Q9", 0, Map.of("users", "20", "workerLimit", "1"))).isNull();
+    }
+
+    private static ScenarioComparison.Change find(String factor, String query) {
+        return analysis.comparisons().stream().filter(c -> c.factor().equals(factor) && c.query().equals(query))
+                .findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,98 @@
+package io.tunescope.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.cli.ExitCode;
+import io.tunescope.cli.Main;
+import io.tunescope.experiment.plan.Cell;
+import io.tunescope.experiment.plan.ExperimentPlan;
+import io.tunescope.experiment.plan.PlanParser;
+import io.tunescope.store.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs real (tiny) plans on DuckDB: cells through TpchRunner, interruption and resume. */
+class PlanRunnerTest {
+    private static final String TINY = """
+            name: tiny
+            base:
+              engine: duckdb
+              scaleFactor: 0.01
+              workload: "single:Q6"
+              iterations: 1
+            factors:
+              users: [1, 2]
+            repetitions: 1
+            """;
+
+    private static String startedAt(Path cellDir) throws Exception {
+        return Json.MAPPER.readTree(cellDir.resolve("summary.json").toFile()).get("startedAt").asText();
+    }
+
+    @Test
+    void anInterruptedPlanResumesWithoutRedoingFinishedCells(@TempDir Path dir) throws Exception {
+        Path planFile = dir.resolve("tiny.yaml");
+        Files.writeString(planFile, TINY);
+        Path out = dir.resolve("out");
+        ExperimentPlan plan = PlanParser.read(planFile);
+        List<Cell> cells = plan.cells();
+        List<String> ran = new ArrayList<>();
+        PlanRunner[] runner = new PlanRunner[1];
+        runner[0] = new PlanRunner(plan, out, (cell, status) -> {
+            ran.add(cell.id());
+            runner[0].stop();   // as Ctrl-C would after the first cell
+        });
+        PlanSummary first = runner[0].run();
+        assertThat(ran).containsExactly(cells.get(0).id());
+        assertThat(first.complete()).isFalse();
+        assertThat(first.failure()).contains("resume");
+        assertThat(first.cells()).extracting(CellStatus::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
+        Path done = runner[0].cellDir(cells.get(0));
+        String firstStart = startedAt(done);
+
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.OK);
+        assertThat(startedAt(done)).isEqualTo(firstStart);
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("complete").asBoolean()).isTrue();
+        assertThat(summary.get("cellsSkippedAsDone").asInt()).isEqualTo(1);
+        assertThat(summary.get("cellsDone").asInt()).isEqualTo(2);
+        assertThat(summary.get("environment").get("cpuCount").asInt()).isPositive();
+        JsonNode second = Json.MAPPER.readTree(runner[0].cellDir(cells.get(1)).resolve("summary.json").toFile());
+        assertThat(second.get("config").get("users").asInt()).isEqualTo(2);
+        assertThat(second.get("tenants").get(0).get("queries").get(0).get("count").asInt()).isEqualTo(2);
+
+        // a cell cut short mid-run (incomplete summary) is run again from scratch
+        Path cut = runner[0].cellDir(cells.get(1)).resolve("summary.json");
+        Files.writeString(cut, Files.readString(cut).replace("\"complete\" : true", "\"complete\" : false"));
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.OK);
+        assertThat(Json.MAPPER.readTree(cut.toFile()).get("complete").asBoolean()).isTrue();
+        assertThat(startedAt(done)).isEqualTo(firstStart);
+
+        // the same directory refuses a different plan
+        Files.writeString(planFile, TINY.replace("[1, 2]", "[1, 3]"));
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    @Test
+    void theWorkerLimitBecomesDuckDbThreadsOrPostgresSettings() {
+        assertThat(CellConfigs.postgresWorkerLimit(0)).isEmpty();
+        assertThat(CellConfigs.postgresWorkerLimit(2)).contains("max_parallel_workers_per_gather = 1");
+        ExperimentPlan plan = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]"), 2);
+        List<TpchRunConfig> configs = plan.cells().stream()
+                .map(c -> CellConfigs.of(plan.base(), c, Path.of("x"), 2)).toList();
+        assertThat(configs).extracting(TpchRunConfig::duckdbThreads).containsExactly(0, 3);
+        assertThat(configs).allSatisfy(c -> assertThat(c.serverSettings()).isEmpty());
+        ExperimentPlan pg = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]")
+                .replace("engine: duckdb", "engine: postgres"), 2);
+        TpchRunConfig limited = CellConfigs.of(pg.base(), pg.cells().get(1), Path.of("x"), 2);
+        assertThat(limited.duckdbThreads()).isZero();
+        assertThat(limited.serverSettings()).contains("max_parallel_workers_per_gather = 2");
+        assertThat(limited.echo()).containsKey("serverSettings");
+    }
+}
