@@ -4,6 +4,7 @@ import io.tunescope.experiment.RunObserver;
 import io.tunescope.experiment.RunOutcome;
 import io.tunescope.experiment.TpchRunner;
 import io.tunescope.report.SummaryTable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -25,9 +26,18 @@ public final class RunCommand implements Callable<Integer> {
             description = "An experiment plan to run (see examples/quick.yaml).")
     Path plan;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (plan != null) {
+            java.util.List<String> others = spec.commandLine().getParseResult().matchedOptions().stream()
+                    .map(CommandLine.Model.OptionSpec::longestName).filter(n -> !n.equals("--out")).toList();
+            if (!others.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "with a plan (" + plan + ") only --out "
+                        + "applies; set " + String.join(", ", others) + " in the plan's base instead");
+            }
             return PlanCommandSupport.run(plan, options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
         }
         return runAndReport(options, "run");

@@ -25,7 +25,7 @@ public final class CellConfigs {
         boolean postgres = base.engine() == EngineKind.POSTGRES;
         int threads = Factor.workerLimitThreads(workerLimit);
         return new TpchRunConfig(base.engine(), null, null, null, base.scaleFactor(), tenants, users,
-                WorkloadDefinition.parse(workload, false), Duration.ZERO, base.duration(), base.iterations(),
+                WorkloadDefinition.parse(workload, base.permute()), Duration.ZERO, base.duration(), base.iterations(),
                 base.warmup(), cpus == null ? null : CpuList.perTenant(cpus, tenants, availableCpus), false,
                 base.seed(), cellDir, false, null, true, availableCpus, postgres ? 0 : threads, false,
                 postgres ? postgresWorkerLimit(threads) : List.of());

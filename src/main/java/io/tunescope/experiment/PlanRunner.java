@@ -171,6 +171,7 @@ public final class PlanRunner {
         m.put("warmup", b.warmup());
         m.put("monitorIntervalMillis", b.monitorInterval() == null ? null : b.monitorInterval().toMillis());
         m.put("seed", b.seed());
+        m.put("permute", b.permute());
         return m;
     }
 

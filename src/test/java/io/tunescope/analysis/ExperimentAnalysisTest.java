@@ -102,7 +102,7 @@ class ExperimentAnalysisTest {
                 }
             }
         }
-        AdditiveLogModel model = AdditiveLogModel.fit(obs);
+        AdditiveLogModel model = AdditiveLogModel.fit(obs, false);
         assertThat(model.predictMillis("Q1", 0, Map.of("users", "20", "workerLimit", "1"))).isCloseTo(400, within(1.0));
         assertThat(model.predictMillis("Q9", 0, Map.of("users", "20", "workerLimit", "1"))).isNull();
     }

@@ -7,10 +7,11 @@ import java.time.Duration;
 /**
  * The settings every cell of a plan starts from, before its factor levels apply. Exactly one of
  * {@code iterations} (at least 1) and {@code duration} is set; {@code cpus} and {@code monitorInterval} may be null.
+ * {@code permute} runs each user's sequence in a seeded random order, so a time-bound cell samples every query.
  */
 public record PlanBase(EngineKind engine, double scaleFactor, int users, int tenants, String workload,
                        String workerLimit, String cpus, int iterations, Duration duration, int warmup,
-                       Duration monitorInterval, long seed) {
+                       Duration monitorInterval, long seed, boolean permute) {
     public PlanBase {
         if ((duration == null) == (iterations <= 0)) {
             throw new IllegalArgumentException("exactly one of iterations and duration");

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 public final class PlanParser {
     private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells");
     private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
-            "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed");
+            "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute");
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
     private final LocatedYaml yaml;
@@ -102,7 +102,8 @@ public final class PlanParser {
                 iterations, duration,
                 base.has("warmup") ? intAt("base.warmup", base.get("warmup"), 0, 1000) : 0,
                 base.has("monitorInterval") ? duration("base.monitorInterval", base.get("monitorInterval")) : null,
-                base.has("seed") ? intAt("base.seed", base.get("seed"), 0, Integer.MAX_VALUE) : 1);
+                base.has("seed") ? intAt("base.seed", base.get("seed"), 0, Integer.MAX_VALUE) : 1,
+                bool("base.permute", base.path("permute")));
     }
 
     private EngineKind engine(JsonNode base) {
@@ -203,6 +204,17 @@ public final class PlanParser {
             case "m" -> Duration.ofMinutes(n);
             default -> Duration.ofHours(n);
         };
+    }
+
+    private boolean bool(String path, JsonNode node) {
+        if (node.isMissingNode()) {
+            return false;
+        }
+        String text = node.asText();
+        if (!text.equals("true") && !text.equals("false")) {
+            throw yaml.error(path, text, "must be true or false");
+        }
+        return text.equals("true");
     }
 
     private void checkKeys(JsonNode node, String path, Set<String> allowed) {

@@ -116,8 +116,9 @@ class PlanParserTest {
         ExperimentPlan quick = PlanParser.parse("quick.yaml", read("examples/quick.yaml"), 2);
         assertThat(quick.cells()).hasSize(8);
         ExperimentPlan study = PlanParser.parse("hana-study.yaml", read("examples/hana-study.yaml"), 2);
-        assertThat(study.factors().keySet()).containsExactly("users", "tenants", "workerLimit", "cpus");
-        assertThat(study.cells()).hasSize(3 * 2 * 2 * 2 * 2);
+        assertThat(study.factors().keySet()).containsExactly("users", "tenants", "workerLimit");
+        assertThat(study.base().scaleFactor()).isEqualTo(0.1);
+        assertThat(study.cells()).hasSize(3 * 2 * 2 * 2);
     }
 
     @Test
@@ -134,6 +135,17 @@ class PlanParserTest {
             System.setErr(err);
         }
         assertThat(captured.toString()).contains("bad.yaml:8: factors.users[0]").contains("must be between 1 and 1024");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void runOptionsBesideAPlanAreAUsageError(@TempDir Path dir) throws Exception {
+        Path plan = dir.resolve("good.yaml");
+        Files.writeString(plan, GOOD);
+        assertThat(Main.execute("run", plan.toString(), "--users", "3", "--out", dir.resolve("out").toString()))
+                .isEqualTo(ExitCode.USAGE);
+        assertThat(Main.execute("run", dir.resolve("plan.txt").toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", dir.resolve("missing.yaml").toString())).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
