@@ -1,0 +1,135 @@
+package io.tunescope.monitor;
+
+import io.tunescope.monitor.proc.ProcFile;
+import io.tunescope.monitor.proc.SchedstatParser;
+import io.tunescope.monitor.proc.SwitchCounts;
+import io.tunescope.monitor.proc.SwitchCountsParser;
+import io.tunescope.monitor.proc.TaskStat;
+import io.tunescope.monitor.proc.TaskStatParser;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The open /proc files of one thread and its last readings; owned by the sampler thread. */
+final class TaskReader implements AutoCloseable {
+    final int slot;
+    final int pid;
+    final int tid;
+    final LiveTotals.Group totals;
+    final List<String> unmeasured = new ArrayList<>();
+    private final ProcFile stat;
+    private ProcFile schedstat;
+    private ProcFile sched;
+    private ProcFile status;
+    TaskStat lastStat;
+    long cpuNanos = -1;
+    long voluntary = -1;
+    long involuntary = -1;
+    long migrations = -1;
+
+    TaskReader(int slot, int pid, int tid, ProcFile stat, ProcFile schedstat, ProcFile sched, ProcFile status,
+               TaskStat first, LiveTotals.Group totals) {
+        this.slot = slot;
+        this.pid = pid;
+        this.tid = tid;
+        this.stat = stat;
+        this.schedstat = schedstat;
+        this.sched = sched;
+        this.status = sched == null ? status : null;
+        if (sched != null && status != null) {
+            status.close();
+        }
+        this.lastStat = first;
+        this.totals = totals;
+        if (schedstat == null) {
+            unmeasured.add("schedstat");
+        }
+        if (sched == null) {
+            unmeasured.add("sched");
+        }
+        if (sched == null && status == null) {
+            unmeasured.add("status");
+        }
+        totals.threads.incrementAndGet();
+    }
+
+    /** Reads {@code stat}; false when the thread is gone (file empty, unreadable or malformed). */
+    boolean readStat() {
+        try {
+            int n = stat.read();
+            TaskStat s = n == 0 ? null : TaskStatParser.parse(stat.bytes(), n, false);
+            if (s == null) {
+                return false;
+            }
+            totals.userTicks.addAndGet(Math.max(0, s.utimeTicks() - lastStat.utimeTicks()));
+            totals.systemTicks.addAndGet(Math.max(0, s.stimeTicks() - lastStat.stimeTicks()));
+            lastStat = s;
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Reads the cumulative counters; a file that stops answering is closed and its counters become -1. */
+    void readCounters() {
+        if (schedstat != null) {
+            SchedstatParser.Schedstat s = null;
+            try {
+                int n = schedstat.read();
+                s = n == 0 ? null : SchedstatParser.parse(schedstat.bytes(), n);
+            } catch (IOException e) {
+                s = null;
+            }
+            if (s != null) {
+                totals.cpuNanos.addAndGet(cpuNanos < 0 ? 0 : Math.max(0, s.onCpuNanos() - cpuNanos));
+                cpuNanos = s.onCpuNanos();
+            }
+        }
+        ProcFile switches = sched != null ? sched : status;
+        if (switches != null) {
+            SwitchCounts c = readSwitches(switches);
+            if (c != null) {
+                addDelta(totals.voluntary, voluntary, c.voluntary());
+                addDelta(totals.involuntary, involuntary, c.involuntary());
+                addDelta(totals.migrations, migrations, c.migrations());
+                voluntary = c.voluntary();
+                involuntary = c.involuntary();
+                migrations = c.migrations();
+            }
+        }
+    }
+
+    private SwitchCounts readSwitches(ProcFile file) {
+        try {
+            int n = file.read();
+            if (n == 0) {
+                return null;
+            }
+            return file == sched ? SwitchCountsParser.parseSched(file.bytes(), n)
+                    : SwitchCountsParser.parseStatus(file.bytes(), n);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static void addDelta(java.util.concurrent.atomic.AtomicLong total, long before, long now) {
+        if (before >= 0 && now >= before) {
+            total.addAndGet(now - before);
+        }
+    }
+
+    @Override
+    public void close() {
+        totals.threads.decrementAndGet();
+        stat.close();
+        for (ProcFile f : new ProcFile[] {schedstat, sched, status}) {
+            if (f != null) {
+                f.close();
+            }
+        }
+        schedstat = null;
+        sched = null;
+        status = null;
+    }
+}
