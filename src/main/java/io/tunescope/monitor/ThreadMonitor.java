@@ -42,7 +42,7 @@ public final class ThreadMonitor {
         this.options = options;
         this.startNanos = System.nanoTime();
         this.raw = RawSampleFile.create(options.rawFile());
-        this.sampler = new ThreadSampler(processes, options.procRoot(), raw, startNanos);
+        this.sampler = new ThreadSampler(processes, options.procRoot(), raw, startNanos, System::nanoTime);
         sampler.scan(startNanos);
         if (sampler.liveThreads() == 0) {
             sampler.close();

@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * One sweep over every thread of the monitored processes, and the discovery of new threads and processes. Pure
@@ -41,9 +44,13 @@ final class ThreadSampler implements AutoCloseable {
     private final Set<Integer> goneProcesses = new HashSet<>();
     private final ProcFile systemStat;
     private final long startNanos;
+    private final LongSupplier clock;
     private boolean firstScan = true;
 
-    ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos) {
+    /** @param clock the sample clock: {@code System::nanoTime} except in tests that script time */
+    ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos,
+                  LongSupplier clock) {
+        this.clock = clock;
         this.processes = List.copyOf(processes);
         this.procRoot = procRoot;
         this.raw = raw;
@@ -72,6 +79,7 @@ final class ThreadSampler implements AutoCloseable {
                 if (tids == null) {
                     continue;
                 }
+                Arrays.sort(tids, Comparator.comparingInt(ThreadSampler::parseId));
                 for (String t : tids) {
                     int tid = parseId(t);
                     if (tid > 0 && !byKey.containsKey(key(pid, tid))) {
@@ -91,7 +99,7 @@ final class ThreadSampler implements AutoCloseable {
         }
         for (int i = 0; i < live.size(); i++) {
             TaskReader r = live.get(i);
-            long ts = System.nanoTime();
+            long ts = clock.getAsLong();
             if (!r.readStat()) {
                 retire(r, i--);
                 continue;
