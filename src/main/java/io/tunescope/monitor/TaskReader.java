@@ -71,8 +71,12 @@ final class TaskReader implements AutoCloseable {
         }
     }
 
-    /** Reads the cumulative counters; a file that stops answering is closed and its counters become -1. */
-    void readCounters() {
+    /**
+     * Reads the cumulative counters. A file that cannot be read or parsed while the thread lives is closed, named
+     * in {@link #unmeasured} and its counter becomes -1 for good: returns the name of such a file, else null.
+     */
+    String readCounters() {
+        String failed = null;
         if (schedstat != null) {
             SchedstatParser.Schedstat s = null;
             try {
@@ -84,6 +88,12 @@ final class TaskReader implements AutoCloseable {
             if (s != null) {
                 totals.cpuNanos.addAndGet(cpuNanos < 0 ? 0 : Math.max(0, s.onCpuNanos() - cpuNanos));
                 cpuNanos = s.onCpuNanos();
+            } else if (readStat()) {
+                schedstat.close();
+                schedstat = null;
+                cpuNanos = -1;
+                unmeasured.add("schedstat");
+                failed = "schedstat";
             }
         }
         ProcFile switches = sched != null ? sched : status;
@@ -96,8 +106,20 @@ final class TaskReader implements AutoCloseable {
                 voluntary = c.voluntary();
                 involuntary = c.involuntary();
                 migrations = c.migrations();
+            } else if (readStat()) {
+                String name = switches == sched ? "sched" : "status";
+                switches.close();
+                sched = null;
+                status = null;
+                voluntary = -1;
+                involuntary = -1;
+                migrations = -1;
+                unmeasured.add("sched");
+                unmeasured.add("status");
+                failed = name;
             }
         }
+        return failed;
     }
 
     private SwitchCounts readSwitches(ProcFile file) {

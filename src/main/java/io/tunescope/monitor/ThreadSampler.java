@@ -105,7 +105,11 @@ final class ThreadSampler implements AutoCloseable {
                 continue;
             }
             if (counters) {
-                r.readCounters();
+                String failed = r.readCounters();
+                if (failed != null) {
+                    problems.add(failed + " unreadable for some threads (e.g. " + r.pid + "/" + r.tid + "): "
+                            + consequence(failed) + " null for them");
+                }
             }
             raw.sample(r.slot, ts, r.lastStat.state(), r.lastStat.core(), counters ? r.cpuNanos : -1,
                     counters ? r.voluntary : -1, counters ? r.involuntary : -1, counters ? r.migrations : -1);
@@ -296,7 +300,7 @@ final class ThreadSampler implements AutoCloseable {
             this.firstSeenNanos = firstSeenNanos;
             this.lastSeenNanos = firstSeenNanos;
             this.presentAtStart = presentAtStart;
-            this.unmeasured = List.copyOf(unmeasured);
+            this.unmeasured = unmeasured;
         }
     }
 }

@@ -140,7 +140,7 @@ class AttributionTest {
         assertThat(w.cpuMillis()).isCloseTo(80.0, within(1e-9));
         assertThat(w.voluntarySwitches()).isEqualTo(1);
         assertThat(w.runningSamples()).isEqualTo(10);
-        assertThat(r.samples()).isEqualTo(4 * 31);
+        assertThat(r.samples()).isEqualTo(4 * 32);
         assertThat(r.problems()).isEmpty();
         assertThat(GroupTable.render(r)).contains("duck-t1").contains("user-t1");
     }

@@ -82,6 +82,8 @@ final class FakeProc implements AutoCloseable {
         raw = RawSampleFile.create(null);
         sampler = new ThreadSampler(processes, root, raw, now, () -> now);
         sampler.scan(now);
+        sampler.sweep(now, true);
+        ticks++;
     }
 
     /** One tick at the next scripted instant: rescan, then sweep with counters. */

@@ -50,6 +50,11 @@ public final class MetricsEndpoint implements AutoCloseable {
         }
     }
 
+    /** The bound address: always the loopback interface. */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
     public int port() {
         return server.getAddress().getPort();
     }
