@@ -48,8 +48,8 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Serve live Prometheus/OpenMetrics text on 127.0.0.1:PORT/metrics while sampling.")
     Integer metricsPort;
 
-    @Option(names = "--counters-every", defaultValue = "1",
-            description = "Read cumulative counters every n-th tick (default ${DEFAULT-VALUE}: every tick).")
+    @Option(names = "--counters-every", defaultValue = "8",
+            description = "Read cumulative counters (CPU ns, switches, migrations) every n-th tick; values at query edges are interpolated (default ${DEFAULT-VALUE}).")
     int countersEvery;
 
     @Option(names = "--rescan-every", defaultValue = "4",

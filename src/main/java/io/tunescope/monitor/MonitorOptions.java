@@ -19,6 +19,8 @@ import java.util.Objects;
 public record MonitorOptions(Duration interval, int countersEveryTicks, int rescanEveryTicks, Path procRoot,
                              Path rawFile) {
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(8);
+    /** Counters every 8th tick: 64 ms at the default interval; see docs/benchmarks.md for the cost of each choice. */
+    public static final int DEFAULT_COUNTERS_EVERY = 8;
 
     public MonitorOptions {
         Objects.requireNonNull(interval, "interval");
@@ -35,7 +37,7 @@ public record MonitorOptions(Duration interval, int countersEveryTicks, int resc
     }
 
     public static MonitorOptions defaults(Duration interval) {
-        return new MonitorOptions(interval, 1, 4, Path.of("/proc"), null);
+        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, 4, Path.of("/proc"), null);
     }
 
     public MonitorOptions withRawFile(Path file) {

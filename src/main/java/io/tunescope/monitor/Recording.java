@@ -12,6 +12,7 @@ import java.util.List;
  */
 public final class Recording implements AutoCloseable {
     private final Duration interval;
+    private final int countersEveryTicks;
     private final long startNanos;
     private final long endNanos;
     private final long ticks;
@@ -23,10 +24,11 @@ public final class Recording implements AutoCloseable {
     private final List<String> problems;
     private final RawSampleFile raw;
 
-    Recording(Duration interval, long startNanos, long endNanos, long ticks, long missedTicks, long lateTicks,
+    Recording(Duration interval, int countersEveryTicks, long startNanos, long endNanos, long ticks, long missedTicks, long lateTicks,
               long selfCpuNanos, List<ThreadInfo> threads, SystemSeries system, List<String> problems,
               RawSampleFile raw) {
         this.interval = interval;
+        this.countersEveryTicks = countersEveryTicks;
         this.startNanos = startNanos;
         this.endNanos = endNanos;
         this.ticks = ticks;
@@ -41,6 +43,11 @@ public final class Recording implements AutoCloseable {
 
     public Duration interval() {
         return interval;
+    }
+
+    /** Cumulative counters were read every n-th tick (and at the first and last). */
+    public int countersEveryTicks() {
+        return countersEveryTicks;
     }
 
     public long startNanos() {

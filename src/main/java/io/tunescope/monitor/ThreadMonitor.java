@@ -144,7 +144,7 @@ public final class ThreadMonitor {
             throw new IllegalStateException("monitor failed: " + failure.getMessage(), failure);
         }
         raw.finish();
-        return new Recording(options.interval(), startNanos, stopNanos, ticks, missedTicks, lateTicks, selfCpuNanos,
+        return new Recording(options.interval(), options.countersEveryTicks(), startNanos, stopNanos, ticks, missedTicks, lateTicks, selfCpuNanos,
                 sampler.threadInfos(), sampler.system(), sampler.problems(), raw);
     }
 }

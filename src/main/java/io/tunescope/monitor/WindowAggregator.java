@@ -12,9 +12,11 @@ import java.util.function.Predicate;
  * Folds the raw samples of a recording over one window {@code [fromNanos, toNanos]} into one {@link ThreadWindow}
  * per thread that was sampled in it.
  *
- * <p>Counter deltas run from the last reading before the window (the baseline) to the last reading inside it. A
- * thread first seen after the recording started has no earlier reading: its baseline is 0, since kernel counters
- * start at 0 when a thread is born. A thread seen from the start has the first reading inside as baseline.
+ * <p>Counter deltas run from the counter's value at the start edge to its value at the end edge, each interpolated
+ * between the readings around it ({@link EdgeCounter}); with counters read at every tick this is the reading
+ * just before each edge and exact up to one interval. A thread first seen after the recording started counts from
+ * 0 (kernel counters start at 0 when a thread is born); one seen from the start counts from its first reading.
+ * Sampled counts (running, sleeping, sampled jumps and core changes) use only the samples inside the window.
  */
 public final class WindowAggregator implements SampleVisitor {
     private static final int CPU = 0;
@@ -40,7 +42,9 @@ public final class WindowAggregator implements SampleVisitor {
                     + fromNanos + ")");
         }
         WindowAggregator a = new WindowAggregator(recording, fromNanos, toNanos, filter);
-        recording.scan(fromNanos, toNanos, a);
+        // past the end edge until the next counter reading, which the end edge is interpolated against
+        long beyond = (recording.countersEveryTicks() + 2L) * recording.interval().toNanos();
+        recording.scan(fromNanos, toNanos + beyond, a);
         List<ThreadWindow> out = new ArrayList<>();
         a.accs.values().stream().filter(acc -> acc.samples > 0).sorted((x, y) -> Integer.compare(x.info.slot(),
                 y.info.slot())).forEach(acc -> out.add(acc.result()));
@@ -62,26 +66,22 @@ public final class WindowAggregator implements SampleVisitor {
                 accs.put(slot, Acc.IGNORED);
                 return;
             }
-            acc = new Acc(info, checkpoint.get(slot));
+            acc = new Acc(info, checkpoint.get(slot), fromNanos, toNanos);
             accs.put(slot, acc);
         }
-        if (acc == Acc.IGNORED || ts > toNanos) {
+        if (acc == Acc.IGNORED) {
             return;
         }
-        long[] values = {cpuNanos, voluntary, involuntary, migrations};
-        if (ts < fromNanos) {
-            acc.before(values);
-        } else {
-            acc.inside(ts, state, core, values);
-        }
+        acc.offer(ts, state, core, new long[] {cpuNanos, voluntary, involuntary, migrations});
     }
 
     /** Running state of one thread while folding. */
     private static final class Acc {
-        static final Acc IGNORED = new Acc(null, null);
+        static final Acc IGNORED = new Acc(null, null, 0, 0);
         final ThreadInfo info;
-        final long[] baseline = {-1, -1, -1, -1};
-        final long[] last = {-1, -1, -1, -1};
+        final EdgeCounter[] counters = new EdgeCounter[4];
+        final long fromNanos;
+        final long toNanos;
         long samples;
         long running;
         long sleeping;
@@ -89,75 +89,69 @@ public final class WindowAggregator implements SampleVisitor {
         long coreChanges;
         char prevState;
         int prevCore = -1;
-        long prevCpu = -1;
+        long lastCpu = -1;
         long firstBusy = -1;
         long lastBusy = -1;
+        boolean prevInWindow;
 
-        Acc(ThreadInfo info, long[] checkpoint) {
+        Acc(ThreadInfo info, long[] checkpoint, long fromNanos, long toNanos) {
             this.info = info;
-            if (checkpoint != null) {
-                System.arraycopy(checkpoint, 0, baseline, 0, 4);
-            }
-            prevCpu = baseline[CPU];
-        }
-
-        void before(long[] v) {
-            for (int k = 0; k < 4; k++) {
-                if (v[k] >= 0) {
-                    baseline[k] = v[k];
+            this.fromNanos = fromNanos;
+            this.toNanos = toNanos;
+            if (info != null) {
+                for (int k = 0; k < 4; k++) {
+                    counters[k] = new EdgeCounter(fromNanos, toNanos, checkpoint == null ? -1 : checkpoint[k],
+                            !info.presentAtStart());
                 }
+                lastCpu = checkpoint == null ? -1 : checkpoint[CPU];
             }
-            prevCpu = baseline[CPU];
         }
 
-        void inside(long ts, char state, int core, long[] v) {
+        void offer(long ts, char state, int core, long[] v) {
             boolean isRunning = state == 'R';
-            if (samples > 0 && prevState == 'R' && !isRunning) {
-                rsJumps++;
+            boolean wentToSleep = prevState == 'R' && !isRunning;
+            boolean coreChanged = prevCore >= 0 && core != prevCore;
+            counters[0].offer(ts, isRunning ? 1 : 0, v[0]);
+            counters[1].offer(ts, wentToSleep ? 1 : 0, v[1]);
+            counters[2].offer(ts, isRunning ? 1 : 0, v[2]);
+            counters[3].offer(ts, coreChanged ? 1 : 0, v[3]);
+            boolean inWindow = ts >= fromNanos && ts <= toNanos;
+            if (inWindow) {
+                countSample(ts, isRunning, wentToSleep && prevInWindow, coreChanged && prevInWindow, v[CPU]);
             }
-            if (prevCore >= 0 && core != prevCore) {
-                coreChanges++;
+            if (v[CPU] >= 0) {
+                lastCpu = v[CPU];
             }
-            boolean cpuGrew = v[CPU] >= 0 && prevCpu >= 0 && v[CPU] > prevCpu;
+            prevState = state;
+            prevCore = core;
+            prevInWindow = inWindow;
+        }
+
+        private void countSample(long ts, boolean isRunning, boolean jump, boolean coreChange, long cpu) {
+            boolean cpuGrew = cpu >= 0 && lastCpu >= 0 && cpu > lastCpu;
             if (isRunning || cpuGrew) {
                 if (firstBusy < 0) {
                     firstBusy = ts;
                 }
                 lastBusy = ts;
             }
-            if (isRunning) {
-                running++;
-            } else {
-                sleeping++;
-            }
+            running += isRunning ? 1 : 0;
+            sleeping += isRunning ? 0 : 1;
+            rsJumps += jump ? 1 : 0;
+            coreChanges += coreChange ? 1 : 0;
             samples++;
-            prevState = state;
-            prevCore = core;
-            if (v[CPU] >= 0) {
-                prevCpu = v[CPU];
-            }
-            for (int k = 0; k < 4; k++) {
-                if (v[k] >= 0) {
-                    if (baseline[k] < 0) {
-                        baseline[k] = info.presentAtStart() ? v[k] : 0;
-                    }
-                    last[k] = v[k];
-                }
-            }
-            if (prevCpu < 0 && baseline[CPU] >= 0) {
-                prevCpu = baseline[CPU];
-            }
         }
 
         ThreadWindow result() {
             return new ThreadWindow(info, running, sleeping, rsJumps, coreChanges,
-                    info.measuresCpu() ? delta(0) : null, info.measuresSwitches() ? delta(1) : null,
-                    info.measuresSwitches() ? delta(2) : null, info.measuresMigrations() ? delta(3) : null,
-                    firstBusy, lastBusy);
+                    info.measuresCpu() ? rounded(counters[0].delta()) : null,
+                    info.measuresSwitches() ? rounded(counters[1].delta()) : null,
+                    info.measuresSwitches() ? rounded(counters[2].delta()) : null,
+                    info.measuresMigrations() ? rounded(counters[3].delta()) : null, firstBusy, lastBusy);
         }
 
-        private Long delta(int k) {
-            return last[k] < 0 || baseline[k] < 0 ? null : Math.max(0, last[k] - baseline[k]);
+        private static Long rounded(Double d) {
+            return d == null ? null : Math.round(d);
         }
     }
 }

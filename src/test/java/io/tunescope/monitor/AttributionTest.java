@@ -22,12 +22,19 @@ class AttributionTest {
     private static final int PID = 100;
     @TempDir
     static Path dir;
+    @TempDir
+    static Path sparseDir;
     private long[] tickNanos;
     private Recording recording;
+    private Recording sparse;
 
     @BeforeAll
     void script() {
-        FakeProc proc = new FakeProc(dir);
+        recording = script(new FakeProc(dir));
+        sparse = script(new FakeProc(sparseDir, 4));
+    }
+
+    private Recording script(FakeProc proc) {
         long cpu101 = 0;
         long cpu102 = 0;
         long cpu103 = 0;
@@ -56,12 +63,13 @@ class AttributionTest {
             proc.system(1000 + 10L * (t + 1), 500 + t + 1);
             tickNanos[t] = proc.tick();
         }
-        recording = proc.stop();
+        return proc.stop();
     }
 
     @AfterAll
     void close() {
         recording.close();
+        sparse.close();
     }
 
     private static void write(FakeProc p, char s101, char s102, int core101, long cpu101, long cpu102, long cpu103,
@@ -89,6 +97,18 @@ class AttributionTest {
         assertThat(m.contextSwitches()).isEqualTo(110);
         assertThat(m.totalCpuMillis()).isCloseTo(110.0, within(1e-9));
         assertThat(m.concurrentExecutions()).isEqualTo(1);
+    }
+
+    @Test
+    void countersReadEveryFourthTickAreInterpolatedAtTheEdges() {
+        QueryMetrics m = QueryMetricsCalculator.metricsFor(sparse, "t1", tickNanos[9], tickNanos[20]);
+        assertThat(m.workerCpuMillis()).isCloseTo(112.0, within(1e-6));
+        assertThat(m.rsJumps()).isEqualTo(2);
+        assertThat(m.cpuJumps()).isEqualTo(1);
+        assertThat(m.activeWorkers()).isEqualTo(2);
+        QueryMetrics inner = QueryMetricsCalculator.metricsFor(sparse, "t1", tickNanos[11], tickNanos[14]);
+        // worker 101 runs all of ticks 12..14, worker 102 ticks 12..14: 3 + 3 ticks of 8 ms
+        assertThat(inner.workerCpuMillis()).isCloseTo(48.0, within(1e-6));
     }
 
     @Test

@@ -20,11 +20,18 @@ final class FakeProc implements AutoCloseable {
     final Path root;
     private ThreadSampler sampler;
     private RawSampleFile raw;
+    private final int countersEvery;
     private long now;
     private long ticks;
 
     FakeProc(Path root) {
+        this(root, 1);
+    }
+
+    /** @param countersEvery read the cumulative counters only at every n-th tick, as the live monitor may */
+    FakeProc(Path root, int countersEvery) {
         this.root = root;
+        this.countersEvery = countersEvery;
     }
 
     /** Writes (or rewrites) every per-thread file; pass -1 for a counter to leave its file out. */
@@ -90,7 +97,7 @@ final class FakeProc implements AutoCloseable {
     long tick() {
         now += TICK_NANOS;
         sampler.scan(now);
-        sampler.sweep(now, true);
+        sampler.sweep(now, ticks % countersEvery == 0);
         ticks++;
         return now;
     }
@@ -100,9 +107,14 @@ final class FakeProc implements AutoCloseable {
     }
 
     Recording stop() {
+        if (ticks % countersEvery != 1 % countersEvery) {
+            now += TICK_NANOS; // the live monitor ends with a full sweep; so does this
+            sampler.sweep(now, true);
+            ticks++;
+        }
         sampler.close();
         raw.finish();
-        return new Recording(Duration.ofNanos(TICK_NANOS), 0, now, ticks, 0, 0, -1, sampler.threadInfos(),
+        return new Recording(Duration.ofNanos(TICK_NANOS), countersEvery, 0, now, ticks, 0, 0, -1, sampler.threadInfos(),
                 sampler.system(), sampler.problems(), raw);
     }
 

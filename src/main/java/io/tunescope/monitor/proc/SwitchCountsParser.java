@@ -34,6 +34,9 @@ public final class SwitchCountsParser {
             } else if (ProcText.startsWith(buf, line, len, SCHED_MIGRATIONS)) {
                 migrations = valueAfterColon(buf, line, len);
             }
+            if (voluntary >= 0 && involuntary >= 0 && migrations >= 0) {
+                break; // the rest of the file (load averages, NUMA) is not needed
+            }
         }
         return voluntary < 0 || involuntary < 0 ? null : new SwitchCounts(voluntary, involuntary, migrations);
     }

@@ -91,22 +91,36 @@ public final class RawSampleFile implements AutoCloseable {
         columns[1].writeVarLong(Math.max(0, timestampNanos - tickNanos));
         columns[2].write(state);
         columns[3].writeVarLong(Math.max(0, core));
-        long[] p = prevFor(slot);
-        long[] values = {cpuNanos, voluntary, involuntary, migrations};
-        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1});
-        for (int k = 0; k < COUNTERS; k++) {
-            long v = values[k];
-            if (v < 0) {
-                columns[4 + k].write(0);
-            } else {
-                columns[4 + k].writeVarLong(((v - p[k]) << 1 ^ (v - p[k]) >> 63) + 1);
-                p[k] = v;
-                last[k] = v;
+        if (cpuNanos < 0 && voluntary < 0 && involuntary < 0 && migrations < 0) {
+            for (int k = 0; k < COUNTERS; k++) {
+                columns[4 + k].write(0); // a state-only tick: the common case, kept allocation-free
             }
+        } else {
+            writeCounters(slot, cpuNanos, voluntary, involuntary, migrations);
         }
         tickSampleCount++;
         blockSampleCount++;
         samples++;
+    }
+
+    private void writeCounters(int slot, long cpuNanos, long voluntary, long involuntary, long migrations) {
+        long[] p = prevFor(slot);
+        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1});
+        writeCounter(4, p, last, 0, cpuNanos);
+        writeCounter(5, p, last, 1, voluntary);
+        writeCounter(6, p, last, 2, involuntary);
+        writeCounter(7, p, last, 3, migrations);
+    }
+
+    private void writeCounter(int column, long[] prevInBlock, long[] last, int k, long v) {
+        if (v < 0) {
+            columns[column].write(0);
+            return;
+        }
+        long d = v - prevInBlock[k];
+        columns[column].writeVarLong(((d << 1) ^ (d >> 63)) + 1);
+        prevInBlock[k] = v;
+        last[k] = v;
     }
 
     public void endTick() {

@@ -61,13 +61,15 @@ class FidelityTest {
                 }
                 QueryMetrics m = QueryMetricsCalculator.metricsFor(recording, "fid", start, end);
                 long sleeps = (long) THREADS * CYCLES;
+                // each worker also blocks once right after its last sleep (waiting for QUIT), at about the end edge
+                long transitions = (long) THREADS * (CYCLES + 1);
                 System.out.printf("fidelity: truth cpu %.1f ms, measured %.1f ms; sleeps %d, rs jumps exact %d, "
                                 + "sampled %d; active %d; missed ticks %d%n", truthCpuMillis, m.workerCpuMillis(),
                         sleeps, m.rsJumps(), m.rsJumpsSampled(), m.activeWorkers(), recording.missedTicks());
                 assertThat(truthCpuMillis).isGreaterThanOrEqualTo(THREADS * CYCLES * SPIN_MILLIS);
                 assertThat(m.activeWorkers()).isEqualTo(THREADS);
                 assertThat(m.workerCpuMillis()).isCloseTo(truthCpuMillis, within(truthCpuMillis * 0.05));
-                assertThat((double) m.rsJumps()).isCloseTo(sleeps, within(sleeps * 0.05));
+                assertThat((double) m.rsJumps()).isCloseTo(transitions, within(transitions * 0.05));
                 assertThat(m.rsJumpsSampled()).isPositive().isLessThanOrEqualTo(m.rsJumps());
                 assertThat(m.processingMillis()).isPositive().isLessThanOrEqualTo(m.responseMillis());
                 MonitorReport report = MonitorReport.of(recording);
