@@ -16,12 +16,17 @@ public final class MonitorRunOptions {
             description = "Monitor sampling interval, 1ms..10s (default: ${DEFAULT-VALUE}).")
     String interval;
 
+    @Option(names = "--counters-every", defaultValue = "8", paramLabel = "N",
+            description = "With --monitor: read cumulative counters every N-th tick (default: ${DEFAULT-VALUE}).")
+    int countersEvery;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "With --monitor: serve live Prometheus text on 127.0.0.1:PORT/metrics.")
     Integer metricsPort;
 
     RunObserver observer() {
-        MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval));
+        MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
+                .withCountersEvery(countersEvery);
         if (!monitor) {
             return RunObserver.NONE;
         }

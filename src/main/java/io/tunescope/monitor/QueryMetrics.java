@@ -10,6 +10,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param responseMillis       end minus start of the execution as the client saw it
  * @param processingMillis     engine-side busy span: first to last sample with a busy worker (state R or CPU
  *                             growing), plus one interval for the sampling grain, at most {@code responseMillis}
+ * <p>"Workers" here are the tenant's query threads: worker threads, plus client threads living inside the tenant
+ * process (DuckDB runs pipeline tasks on the calling user thread too); JVM and engine-internal threads never count.
+ *
  * @param activeWorkers        distinct worker threads of the tenant that ran in the window
  * @param rsRatio              running worker samples divided by sleeping worker samples (null with no sleeping one)
  * @param rsJumps              running→sleeping transitions of the workers, exact: their voluntary context switches

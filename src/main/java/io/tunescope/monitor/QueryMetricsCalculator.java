@@ -9,8 +9,9 @@ import java.util.List;
  * Derives {@link QueryMetrics} for executions from a {@link Recording}.
  *
  * <h2>Attribution rule</h2>
- * An execution of tenant T over {@code [start, end]} is charged with everything T's <em>worker</em> threads did in
- * that window. With one user per tenant this is exact up to the sampling grain: counters (CPU, switches,
+ * An execution of tenant T over {@code [start, end]} is charged with everything T's query threads (workers, and
+ * client threads inside the tenant process: DuckDB runs pipeline tasks on the calling thread too) did in that
+ * window. With one user per tenant this is exact up to the sampling grain: counters (CPU, switches,
  * migrations) are read at every counter tick, so a window edge is off by at most one interval of the workers'
  * activity, and sampled counts (running/sleeping samples, sampled jumps) have the usual ±1 sample per edge.
  *
@@ -43,6 +44,14 @@ public final class QueryMetricsCalculator {
         return out;
     }
 
+    /**
+     * Threads that execute queries: workers, and the client threads inside a tenant process (an embedded engine such
+     * as DuckDB runs pipeline tasks on the calling thread too). Server engines' clients live elsewhere.
+     */
+    static boolean doesQueryWork(ThreadRole role) {
+        return role == ThreadRole.WORKER || role == ThreadRole.CLIENT;
+    }
+
     /** Time-weighted mean number of the tenant's executions in flight during {@code e} (at least 1). */
     static double meanInFlight(Execution e, List<Execution> all) {
         long span = e.endNanos() - e.startNanos();
@@ -72,7 +81,7 @@ public final class QueryMetricsCalculator {
     private static QueryMetrics compute(Recording recording, String tenant, long start, long end, double share,
                                         int overlapping) {
         List<ThreadWindow> workers = WindowAggregator.aggregate(recording, start, end,
-                t -> t.tenant().equals(tenant) && t.role() == ThreadRole.WORKER);
+                t -> t.tenant().equals(tenant) && doesQueryWork(t.role()));
         double responseMillis = (end - start) / 1e6;
         long running = 0;
         long sleeping = 0;

@@ -35,25 +35,31 @@ public final class SystemSeries {
     }
 
     /**
-     * Counter growth over {@code [fromNanos, toNanos]}: from the last reading at or before {@code fromNanos} (or
-     * the first inside) to the last reading at or before {@code toNanos}; null when fewer than two readings bound it.
+     * Counter growth over {@code [fromNanos, toNanos]}, each edge interpolated linearly in time between the readings
+     * around it (readings come every n-th tick); an edge outside the readings takes the nearest one. Null with fewer
+     * than two readings, or when the window does not overlap the readings at all.
      *
      * @return {contextSwitches, busyTicks, idleTicks} deltas, or null
      */
     public long[] delta(long fromNanos, long toNanos) {
-        int end = lastAtOrBefore(toNanos);
-        if (end < 0) {
+        if (size < 2 || toNanos < nanos[0] || fromNanos > nanos[size - 1]) {
             return null;
         }
-        int start = lastAtOrBefore(fromNanos);
-        if (start < 0) {
-            start = 0;
+        return new long[] {Math.round(valueAt(contextSwitches, toNanos) - valueAt(contextSwitches, fromNanos)),
+            Math.round(valueAt(busyTicks, toNanos) - valueAt(busyTicks, fromNanos)),
+            Math.round(valueAt(idleTicks, toNanos) - valueAt(idleTicks, fromNanos))};
+    }
+
+    private double valueAt(long[] series, long t) {
+        int i = lastAtOrBefore(t);
+        if (i < 0) {
+            return series[0];
         }
-        if (start >= end) {
-            return null;
+        if (i >= size - 1) {
+            return series[size - 1];
         }
-        return new long[] {contextSwitches[end] - contextSwitches[start], busyTicks[end] - busyTicks[start],
-            idleTicks[end] - idleTicks[start]};
+        double share = (double) (t - nanos[i]) / (nanos[i + 1] - nanos[i]);
+        return series[i] + (series[i + 1] - series[i]) * share;
     }
 
     private int lastAtOrBefore(long t) {

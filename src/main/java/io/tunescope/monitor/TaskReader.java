@@ -16,7 +16,7 @@ final class TaskReader implements AutoCloseable {
     final int slot;
     final int pid;
     final int tid;
-    final LiveTotals.Group totals;
+    LiveTotals.Group totals;
     final List<String> unmeasured = new ArrayList<>();
     private final ProcFile stat;
     private ProcFile schedstat;
@@ -139,6 +139,13 @@ final class TaskReader implements AutoCloseable {
         if (before >= 0 && now >= before) {
             total.addAndGet(now - before);
         }
+    }
+
+    /** The thread was reclassified: it counts in another group from now on. */
+    void moveTo(LiveTotals.Group group) {
+        totals.threads.decrementAndGet();
+        totals = group;
+        totals.threads.incrementAndGet();
     }
 
     @Override

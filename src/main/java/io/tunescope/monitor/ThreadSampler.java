@@ -46,6 +46,8 @@ final class ThreadSampler implements AutoCloseable {
     private final long startNanos;
     private final LongSupplier clock;
     private boolean firstScan = true;
+    /** Rescans during which a new thread's name is checked again. */
+    private static final int NAME_CHECKS = 3;
 
     /** @param clock the sample clock: {@code System::nanoTime} except in tests that script time */
     ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos,
@@ -61,8 +63,13 @@ final class ThreadSampler implements AutoCloseable {
         }
     }
 
-    /** Lists the threads of every process (and descendants where asked) and opens files for new ones. */
+    /**
+     * Lists the threads of every process (and descendants where asked) and opens files for new ones; re-reads the
+     * names of recently found threads, since a thread is often seen between its creation (when it still carries
+     * its parent's name) and the moment it names itself.
+     */
     void scan(long nowNanos) {
+        recheckNames();
         for (MonitoredProcess p : processes) {
             Map<Integer, String> cmdlines = new HashMap<>();
             List<Integer> pids = new ArrayList<>();
@@ -160,9 +167,38 @@ final class ThreadSampler implements AutoCloseable {
             problems.add(missing + " unreadable for some threads (e.g. " + pid + "/" + tid + "): "
                     + consequence(missing) + " null for them");
         }
-        threads.add(new ThreadDraft(slot, p.tenant(), pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured));
+        threads.add(new ThreadDraft(slot, p, cmd, pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured));
         byKey.put(key(pid, tid), r);
         live.add(r);
+    }
+
+    private void recheckNames() {
+        for (TaskReader r : live) {
+            ThreadDraft d = threads.get(r.slot);
+            if (d.namesLeftToCheck <= 0) {
+                continue;
+            }
+            d.namesLeftToCheck--;
+            String name = readComm(r.pid, r.tid);
+            if (name == null || name.equals(d.name)) {
+                continue;
+            }
+            Classification c = d.process.classifier().classify(new ThreadIdentity(r.pid, r.tid, name,
+                    d.processCommand));
+            d.name = name;
+            if (!c.equals(d.classification)) {
+                d.classification = c;
+                r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
+            }
+        }
+    }
+
+    private String readComm(int pid, int tid) {
+        try {
+            return Files.readString(procRoot.resolve(pid + "/task/" + tid + "/comm"), StandardCharsets.UTF_8).strip();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static String consequence(String file) {
@@ -281,18 +317,24 @@ final class ThreadSampler implements AutoCloseable {
         final String tenant;
         final int pid;
         final int tid;
-        final String name;
-        final Classification classification;
+        final MonitoredProcess process;
+        final String processCommand;
+        String name;
+        Classification classification;
+        int namesLeftToCheck = NAME_CHECKS;
         final long firstSeenNanos;
         final boolean presentAtStart;
         final List<String> unmeasured;
         long lastSeenNanos;
         boolean exited;
 
-        ThreadDraft(int slot, String tenant, int pid, int tid, String name, Classification classification,
-                    long firstSeenNanos, boolean presentAtStart, List<String> unmeasured) {
+        ThreadDraft(int slot, MonitoredProcess process, String processCommand, int pid, int tid, String name,
+                    Classification classification, long firstSeenNanos, boolean presentAtStart,
+                    List<String> unmeasured) {
+            this.process = process;
+            this.processCommand = processCommand;
+            this.tenant = process.tenant();
             this.slot = slot;
-            this.tenant = tenant;
             this.pid = pid;
             this.tid = tid;
             this.name = name;

@@ -77,7 +77,8 @@ class AttributionTest {
         p.thread(PID, PID, "java", 'S', 0, 0, 1, 0, 0)
                 .thread(PID, 101, "duck-t1", s101, core101, cpu101, vol101, 0, 4)
                 .thread(PID, 102, "duck-t1", s102, core102, cpu102, vol102, 0, mig102)
-                .thread(PID, 103, "user-t1-1", 'R', 1, cpu103, 0, 3, 0);
+                .thread(PID, 103, "user-t1-1", 'S', 1, 5_000_000, 2, 3, 0)
+                .thread(PID, 104, "GC Thread#0", 'R', 1, cpu103, 0, 3, 0);
     }
 
     @Test
@@ -91,8 +92,9 @@ class AttributionTest {
         assertThat(m.cpuJumps()).isEqualTo(1);
         assertThat(m.coreChangesSampled()).isEqualTo(1);
         assertThat(m.runningSamples()).isEqualTo(14);
-        assertThat(m.sleepingSamples()).isEqualTo(10);
-        assertThat(m.rsRatio()).isCloseTo(1.4, within(1e-9));
+        // the idle client thread counts as a query thread (sleeping); the busy GC thread does not count
+        assertThat(m.sleepingSamples()).isEqualTo(10 + 12);
+        assertThat(m.rsRatio()).isCloseTo(14.0 / 22, within(1e-9));
         assertThat(m.processingMillis()).isCloseTo(80.0, within(1e-9));
         assertThat(m.contextSwitches()).isEqualTo(110);
         assertThat(m.totalCpuMillis()).isCloseTo(110.0, within(1e-9));
@@ -106,6 +108,9 @@ class AttributionTest {
         assertThat(m.rsJumps()).isEqualTo(2);
         assertThat(m.cpuJumps()).isEqualTo(1);
         assertThat(m.activeWorkers()).isEqualTo(2);
+        // /proc/stat grows evenly in the script, so time interpolation between sparse readings is exact
+        assertThat(m.contextSwitches()).isEqualTo(110);
+        assertThat(m.totalCpuMillis()).isCloseTo(110.0, within(1e-6));
         QueryMetrics inner = QueryMetricsCalculator.metricsFor(sparse, "t1", tickNanos[11], tickNanos[14]);
         // worker 101 runs all of ticks 12..14, worker 102 ticks 12..14: 3 + 3 ticks of 8 ms
         assertThat(inner.workerCpuMillis()).isCloseTo(48.0, within(1e-6));
@@ -153,14 +158,14 @@ class AttributionTest {
     @Test
     void reportCoversEveryThreadWithItsRole() {
         MonitorReport r = MonitorReport.of(recording);
-        assertThat(r.threads()).extracting(MonitorReport.ThreadEntry::tid).containsExactly(PID, 101, 102, 103);
+        assertThat(r.threads()).extracting(MonitorReport.ThreadEntry::tid).containsExactly(PID, 101, 102, 103, 104);
         assertThat(r.threads()).extracting(MonitorReport.ThreadEntry::role)
-                .containsExactly("other", "worker", "worker", "client");
+                .containsExactly("other", "worker", "worker", "client", "jvm");
         MonitorReport.ThreadEntry w = r.threads().get(1);
         assertThat(w.cpuMillis()).isCloseTo(80.0, within(1e-9));
         assertThat(w.voluntarySwitches()).isEqualTo(1);
         assertThat(w.runningSamples()).isEqualTo(10);
-        assertThat(r.samples()).isEqualTo(4 * 32);
+        assertThat(r.samples()).isEqualTo(5 * 32);
         assertThat(r.problems()).isEmpty();
         assertThat(GroupTable.render(r)).contains("duck-t1").contains("user-t1");
     }

@@ -43,6 +43,7 @@ final class FakeProc implements AutoCloseable {
             stat.append(' ').append(field == 14 ? cpuNanos / 10_000_000L : field == 15 ? 0 : field == 39 ? core : 0);
         }
         write(dir.resolve("stat"), stat + "\n");
+        write(dir.resolve("comm"), name + "\n");
         if (cpuNanos >= 0) {
             write(dir.resolve("schedstat"), cpuNanos + " 1000 " + voluntary + "\n");
         }
@@ -59,6 +60,12 @@ final class FakeProc implements AutoCloseable {
             write(dir.resolve("status"), "Name:\t" + name + "\nState:\t" + state + "\nvoluntary_ctxt_switches:\t"
                     + voluntary + "\nnonvoluntary_ctxt_switches:\t" + involuntary + "\n");
         }
+        return this;
+    }
+
+    /** The thread names itself after it was created (only comm changes, as with pthread_setname_np). */
+    FakeProc rename(int pid, int tid, String name) {
+        write(root.resolve(pid + "/task/" + tid + "/comm"), name + "\n");
         return this;
     }
 

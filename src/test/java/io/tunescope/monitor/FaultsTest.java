@@ -82,6 +82,23 @@ class FaultsTest {
     }
 
     @Test
+    void threadSeenBeforeItNamesItselfIsReclassified() {
+        FakeProc p = new FakeProc(dir).system(1, 1);
+        p.thread(PID, PID, "java", 'S', 0, 0, 0, 0, 0);
+        p.start(List.of(tenant(PID)));
+        p.thread(PID, 203, "java", 'R', 0, 1_000_000, 0, 0, 0);
+        p.tick();
+        p.rename(PID, 203, "user-t1-1");
+        p.tick();
+        try (Recording r = p.stop()) {
+            ThreadInfo t = r.threads().get(1);
+            assertThat(t.name()).isEqualTo("user-t1-1");
+            assertThat(t.role()).isEqualTo(io.tunescope.monitor.role.ThreadRole.CLIENT);
+            assertThat(t.group()).isEqualTo("user-t1");
+        }
+    }
+
+    @Test
     void processThatExitsMidRunIsReported() {
         FakeProc p = new FakeProc(dir).system(1, 1);
         busyWorker(p, PID, 0, 0);

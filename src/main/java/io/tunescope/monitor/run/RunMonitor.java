@@ -116,10 +116,10 @@ public final class RunMonitor implements RunObserver {
 
     @Override
     public Object queryMetrics(String tenant, String query) {
-        if (recording == null) {
-            return null;
-        }
         if (byTenantAndQuery == null) {
+            if (recording == null) {
+                return null;
+            }
             byTenantAndQuery = attributeAll();
         }
         return byTenantAndQuery.getOrDefault(tenant, Map.of()).get(query);
