@@ -180,12 +180,14 @@ final class ThreadSampler implements AutoCloseable {
             }
             d.namesLeftToCheck--;
             String name = readComm(r.pid, r.tid);
-            if (name == null || name.equals(d.name)) {
+            // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
+            String command = r.pid == d.process.pid() ? d.processCommand : readCmdline(r.pid);
+            if (name == null || name.equals(d.name) && command.equals(d.processCommand)) {
                 continue;
             }
-            Classification c = d.process.classifier().classify(new ThreadIdentity(r.pid, r.tid, name,
-                    d.processCommand));
+            Classification c = d.process.classifier().classify(new ThreadIdentity(r.pid, r.tid, name, command));
             d.name = name;
+            d.processCommand = command;
             if (!c.equals(d.classification)) {
                 d.classification = c;
                 r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
@@ -318,7 +320,7 @@ final class ThreadSampler implements AutoCloseable {
         final int pid;
         final int tid;
         final MonitoredProcess process;
-        final String processCommand;
+        String processCommand;
         String name;
         Classification classification;
         int namesLeftToCheck = NAME_CHECKS;

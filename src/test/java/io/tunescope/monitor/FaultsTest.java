@@ -99,6 +99,32 @@ class FaultsTest {
     }
 
     @Test
+    void forkedProcessThatSetsItsTitleLaterIsReclassified() {
+        FakeProc p = new FakeProc(dir).system(1, 1).cmdline(PID, "/usr/lib/postgresql/15/bin/postgres -D /x");
+        p.thread(PID, PID, "postgres", 'S', 0, 0, 0, 0, 0);
+        p.start(List.of(new MonitoredProcess("pg", PID, true, new io.tunescope.monitor.role.PostgresClassifier())));
+        p.cmdline(301, "/usr/lib/postgresql/15/bin/postgres -D /x");
+        p.thread(301, 301, "postgres", 'R', 0, 1_000_000, 0, 0, 0);
+        writeChildren(PID, "301");
+        p.tick();
+        p.cmdline(301, "postgres: parallel worker for PID 300");
+        p.tick();
+        try (Recording r = p.stop()) {
+            assertThat(r.threads()).extracting(ThreadInfo::group).containsExactly("pg-postmaster",
+                    "pg-parallel-worker");
+            assertThat(r.threads().get(1).role()).isEqualTo(io.tunescope.monitor.role.ThreadRole.WORKER);
+        }
+    }
+
+    private void writeChildren(int pid, String children) {
+        try {
+            Files.writeString(dir.resolve(pid + "/task/" + pid + "/children"), children + " ");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void processThatExitsMidRunIsReported() {
         FakeProc p = new FakeProc(dir).system(1, 1);
         busyWorker(p, PID, 0, 0);
