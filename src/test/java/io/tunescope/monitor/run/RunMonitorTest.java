@@ -79,5 +79,14 @@ class RunMonitorTest {
         assertThat(monitor.get("threads").findValuesAsText("group")).contains("duck-t1", "user-t1");
         assertThat(Files.readAllLines(out.resolve("monitor/query-metrics.csv"))).hasSize(23);
         assertThat(Files.size(out.resolve("monitor/samples.tsraw"))).isPositive();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"
+                + out.resolve("results.duckdb").toAbsolutePath());
+             java.sql.ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT count(*), count(DISTINCT query), sum(workerCpuMillis) FROM query_metrics")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isEqualTo(22);
+            assertThat(rs.getLong(2)).isEqualTo(22);
+            assertThat(rs.getDouble(3)).isCloseTo(totalWorkerCpu, within(0.05));
+        }
     }
 }
