@@ -18,11 +18,11 @@ public record MonitorReport(double intervalMillis, double durationMillis, long s
     /** One thread over the recording. */
     @JsonPropertyOrder({"tenant", "pid", "tid", "name", "role", "group", "cpuMillis", "voluntarySwitches",
         "involuntarySwitches", "migrations", "runningSamples", "sleepingSamples", "rsJumpsSampled",
-        "coreChangesSampled", "exited"})
+        "coreChangesSampled", "runDelayMillis", "exited"})
     public record ThreadEntry(String tenant, int pid, int tid, String name, String role, String group,
                               Double cpuMillis, Long voluntarySwitches, Long involuntarySwitches, Long migrations,
                               long runningSamples, long sleepingSamples, long rsJumpsSampled,
-                              long coreChangesSampled, boolean exited) {
+                              long coreChangesSampled, Double runDelayMillis, boolean exited) {
     }
 
     /** Machine-wide counters over the recording. */
@@ -36,7 +36,8 @@ public record MonitorReport(double intervalMillis, double durationMillis, long s
             entries.add(new ThreadEntry(t.tenant(), t.pid(), t.tid(), t.name(), t.role().label(), t.group(),
                     w.cpuNanos() == null ? null : w.cpuNanos() / 1e6, w.voluntarySwitches(),
                     w.involuntarySwitches(), w.migrations(), w.runningSamples(), w.sleepingSamples(),
-                    w.rsJumpsSampled(), w.coreChangesSampled(), t.exited()));
+                    w.rsJumpsSampled(), w.coreChangesSampled(),
+                    w.runDelayNanos() == null ? null : w.runDelayNanos() / 1e6, t.exited()));
         }
         long[] sys = r.system().delta(r.startNanos(), r.endNanos());
         SystemEntry system = sys == null ? new SystemEntry(null, null)

@@ -24,13 +24,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param contextSwitches      context switches of the whole machine in the window (/proc/stat {@code ctxt})
  * @param runningSamples       worker samples in state R
  * @param sleepingSamples      worker samples in any other state
+ * @param runDelayMillis       time the workers spent runnable but waiting in a run queue (schedstat): CPU demand
+ *                             the machine could not serve at once
  * @param concurrentExecutions executions of the same tenant overlapping this one (see the attribution rule)
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record QueryMetrics(double responseMillis, Double processingMillis, Integer activeWorkers, Double rsRatio,
                            Long rsJumps, Long rsJumpsSampled, Double workerCpuMillis, Double totalCpuMillis,
                            Long cpuJumps, Long coreChangesSampled, Long contextSwitches, Long runningSamples,
-                           Long sleepingSamples, int concurrentExecutions) {
+                           Long sleepingSamples, Double runDelayMillis, int concurrentExecutions) {
     public QueryMetrics {
         if (responseMillis < 0) {
             throw new IllegalArgumentException("responseMillis (" + responseMillis + ") must not be negative");

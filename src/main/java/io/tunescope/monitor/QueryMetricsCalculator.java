@@ -93,6 +93,7 @@ public final class QueryMetricsCalculator {
         Sum cpu = new Sum();
         Sum voluntary = new Sum();
         Sum migrations = new Sum();
+        Sum runDelay = new Sum();
         for (ThreadWindow w : workers) {
             running += w.runningSamples();
             sleeping += w.sleepingSamples();
@@ -106,6 +107,7 @@ public final class QueryMetricsCalculator {
             cpu.add(w.active() ? w.cpuNanos() : Long.valueOf(0L), w.cpuNanos());
             voluntary.add(w.voluntarySwitches(), w.voluntarySwitches());
             migrations.add(w.migrations(), w.migrations());
+            runDelay.add(w.runDelayNanos(), w.runDelayNanos());
         }
         boolean sampled = !workers.isEmpty();
         Double processing = null;
@@ -122,7 +124,7 @@ public final class QueryMetricsCalculator {
                 system == null ? null : system[1] * 1000.0 / clockTicksPerSecond(),
                 migrations.shared(share), sampled ? coreSampled : null,
                 system == null ? null : system[0], sampled ? running : null, sampled ? sleeping : null,
-                overlapping);
+                runDelay.total == null ? null : runDelay.total / share / 1e6, overlapping);
     }
 
     /** USER_HZ: 100 on every mainstream Linux build (the kernel exports it through sysconf, not /proc). */

@@ -24,6 +24,7 @@ final class TaskReader implements AutoCloseable {
     private ProcFile status;
     TaskStat lastStat;
     long cpuNanos = -1;
+    long runDelayNanos = -1;
     long voluntary = -1;
     long involuntary = -1;
     long migrations = -1;
@@ -88,10 +89,12 @@ final class TaskReader implements AutoCloseable {
             if (s != null) {
                 totals.cpuNanos.addAndGet(cpuNanos < 0 ? 0 : Math.max(0, s.onCpuNanos() - cpuNanos));
                 cpuNanos = s.onCpuNanos();
+                runDelayNanos = s.runDelayNanos();
             } else if (readStat()) {
                 schedstat.close();
                 schedstat = null;
                 cpuNanos = -1;
+                runDelayNanos = -1;
                 unmeasured.add("schedstat");
                 failed = "schedstat";
             }

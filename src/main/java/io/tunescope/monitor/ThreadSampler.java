@@ -119,7 +119,8 @@ final class ThreadSampler implements AutoCloseable {
                 }
             }
             raw.sample(r.slot, ts, r.lastStat.state(), r.lastStat.core(), counters ? r.cpuNanos : -1,
-                    counters ? r.voluntary : -1, counters ? r.involuntary : -1, counters ? r.migrations : -1);
+                    counters ? r.voluntary : -1, counters ? r.involuntary : -1, counters ? r.migrations : -1,
+                    counters ? r.runDelayNanos : -1);
             threads.get(r.slot).lastSeenNanos = ts;
         }
         raw.endTick();

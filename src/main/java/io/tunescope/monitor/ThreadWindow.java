@@ -1,13 +1,13 @@
 package io.tunescope.monitor;
 
 /**
- * One thread over one time window. Counter deltas are null where they could not be measured (file missing, or no
+ * One thread over one time window ({@code runDelayNanos}: time spent runnable but waiting for a CPU, schedstat). Counter deltas are null where they could not be measured (file missing, or no
  * reading bounds the window), never zero. {@code firstBusyNanos}/{@code lastBusyNanos} are -1 when the thread was
  * never seen busy (state R, or CPU time growing) in the window.
  */
 public record ThreadWindow(ThreadInfo thread, long runningSamples, long sleepingSamples, long rsJumpsSampled,
                            long coreChangesSampled, Long cpuNanos, Long voluntarySwitches, Long involuntarySwitches,
-                           Long migrations, long firstBusyNanos, long lastBusyNanos) {
+                           Long migrations, Long runDelayNanos, long firstBusyNanos, long lastBusyNanos) {
 
     public long samples() {
         return runningSamples + sleepingSamples;

@@ -58,7 +58,7 @@ public final class WindowAggregator implements SampleVisitor {
 
     @Override
     public void sample(int slot, long ts, char state, int core, long cpuNanos, long voluntary, long involuntary,
-                       long migrations) {
+                       long migrations, long runDelayNanos) {
         Acc acc = accs.get(slot);
         if (acc == null) {
             ThreadInfo info = recording.threads().get(slot);
@@ -72,14 +72,14 @@ public final class WindowAggregator implements SampleVisitor {
         if (acc == Acc.IGNORED) {
             return;
         }
-        acc.offer(ts, state, core, new long[] {cpuNanos, voluntary, involuntary, migrations});
+        acc.offer(ts, state, core, new long[] {cpuNanos, voluntary, involuntary, migrations, runDelayNanos});
     }
 
     /** Running state of one thread while folding. */
     private static final class Acc {
         static final Acc IGNORED = new Acc(null, null, 0, 0);
         final ThreadInfo info;
-        final EdgeCounter[] counters = new EdgeCounter[4];
+        final EdgeCounter[] counters = new EdgeCounter[5];
         final long fromNanos;
         final long toNanos;
         long samples;
@@ -99,7 +99,7 @@ public final class WindowAggregator implements SampleVisitor {
             this.fromNanos = fromNanos;
             this.toNanos = toNanos;
             if (info != null) {
-                for (int k = 0; k < 4; k++) {
+                for (int k = 0; k < counters.length; k++) {
                     counters[k] = new EdgeCounter(fromNanos, toNanos, checkpoint == null ? -1 : checkpoint[k],
                             !info.presentAtStart());
                 }
@@ -115,6 +115,7 @@ public final class WindowAggregator implements SampleVisitor {
             counters[1].offer(ts, wentToSleep ? 1 : 0, v[1]);
             counters[2].offer(ts, isRunning ? 1 : 0, v[2]);
             counters[3].offer(ts, coreChanged ? 1 : 0, v[3]);
+            counters[4].offer(ts, isRunning ? 1 : 0, v[4]); // run-queue wait grows while runnable (state R)
             boolean inWindow = ts >= fromNanos && ts <= toNanos;
             if (inWindow) {
                 countSample(ts, isRunning, wentToSleep && prevInWindow, coreChanged && prevInWindow, v[CPU]);
@@ -147,7 +148,8 @@ public final class WindowAggregator implements SampleVisitor {
                     info.measuresCpu() ? rounded(counters[0].delta()) : null,
                     info.measuresSwitches() ? rounded(counters[1].delta()) : null,
                     info.measuresSwitches() ? rounded(counters[2].delta()) : null,
-                    info.measuresMigrations() ? rounded(counters[3].delta()) : null, firstBusy, lastBusy);
+                    info.measuresMigrations() ? rounded(counters[3].delta()) : null,
+                    info.measuresCpu() ? rounded(counters[4].delta()) : null, firstBusy, lastBusy);
         }
 
         private static Long rounded(Double d) {

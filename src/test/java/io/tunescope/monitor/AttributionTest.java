@@ -87,6 +87,7 @@ class AttributionTest {
         assertThat(m.responseMillis()).isCloseTo(88.0, within(1e-9));
         assertThat(m.activeWorkers()).isEqualTo(2);
         assertThat(m.workerCpuMillis()).isCloseTo(112.0, within(1e-9));
+        assertThat(m.runDelayMillis()).isCloseTo(28.0, within(1e-6));
         assertThat(m.rsJumps()).isEqualTo(2);
         assertThat(m.rsJumpsSampled()).isEqualTo(2);
         assertThat(m.cpuJumps()).isEqualTo(1);
@@ -105,6 +106,7 @@ class AttributionTest {
     void countersReadEveryFourthTickAreInterpolatedAtTheEdges() {
         QueryMetrics m = QueryMetricsCalculator.metricsFor(sparse, "t1", tickNanos[9], tickNanos[20]);
         assertThat(m.workerCpuMillis()).isCloseTo(112.0, within(1e-6));
+        assertThat(m.runDelayMillis()).isCloseTo(28.0, within(1e-6));
         assertThat(m.rsJumps()).isEqualTo(2);
         assertThat(m.cpuJumps()).isEqualTo(1);
         assertThat(m.activeWorkers()).isEqualTo(2);

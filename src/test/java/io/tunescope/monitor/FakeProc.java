@@ -45,7 +45,8 @@ final class FakeProc implements AutoCloseable {
         write(dir.resolve("stat"), stat + "\n");
         write(dir.resolve("comm"), name + "\n");
         if (cpuNanos >= 0) {
-            write(dir.resolve("schedstat"), cpuNanos + " 1000 " + voluntary + "\n");
+            // run-queue wait scripted as a quarter of the CPU time
+            write(dir.resolve("schedstat"), cpuNanos + " " + cpuNanos / 4 + " " + voluntary + "\n");
         }
         if (migrations >= 0) {
             write(dir.resolve("sched"), name + " (" + tid + ", #threads: 1)\n"

@@ -51,7 +51,7 @@ public final class StorageCostBenchmark {
                     }
                     f.sample(s, now + 2_000L * s + rnd.nextInt(1000), busy[s] ? 'R' : 'S', core[s],
                             counters ? cpu[s] : -1, counters ? vol[s] : -1, counters ? vol[s] / 3 : -1,
-                            counters ? mig[s] : -1);
+                            counters ? mig[s] : -1, counters ? cpu[s] / 10 : -1);
                 }
                 f.endTick();
             }
@@ -89,7 +89,8 @@ public final class StorageCostBenchmark {
             }
 
             @Override
-            public void sample(int slot, long ts, char state, int core, long cpu, long vol, long invol, long migr) {
+            public void sample(int slot, long ts, char state, int core, long cpu, long vol, long invol, long migr,
+                               long delay) {
                 count[0]++;
             }
         };

@@ -14,7 +14,7 @@ import java.util.Locale;
 final class QueryMetricsCsv implements AutoCloseable {
     static final String HEADER = "tenant,user,sequence,iteration,query,phase,startNanos,responseMillis,"
             + "processingMillis,activeWorkers,rsRatio,rsJumps,rsJumpsSampled,workerCpuMillis,totalCpuMillis,cpuJumps,"
-            + "coreChangesSampled,contextSwitches,runningSamples,sleepingSamples,concurrentExecutions";
+            + "coreChangesSampled,contextSwitches,runningSamples,sleepingSamples,runDelayMillis,concurrentExecutions";
     private final BufferedWriter out;
 
     QueryMetricsCsv(Path file) throws IOException {
@@ -28,7 +28,8 @@ final class QueryMetricsCsv implements AutoCloseable {
         Object[] cells = {e.tenant(), e.user(), e.sequence(), e.iteration(), e.query(), e.phase(), e.startNanos(),
             m.responseMillis(), m.processingMillis(), m.activeWorkers(), m.rsRatio(), m.rsJumps(),
             m.rsJumpsSampled(), m.workerCpuMillis(), m.totalCpuMillis(), m.cpuJumps(), m.coreChangesSampled(),
-            m.contextSwitches(), m.runningSamples(), m.sleepingSamples(), m.concurrentExecutions()};
+            m.contextSwitches(), m.runningSamples(), m.sleepingSamples(), m.runDelayMillis(),
+            m.concurrentExecutions()};
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < cells.length; i++) {
             if (i > 0) {

@@ -12,12 +12,12 @@ import java.util.function.Function;
  */
 @JsonPropertyOrder({"executions", "responseMillis", "processingMillis", "activeWorkers", "rsRatio", "rsJumps",
     "rsJumpsSampled", "workerCpuMillis", "totalCpuMillis", "cpuJumps", "coreChangesSampled", "contextSwitches",
-    "runningSamples", "sleepingSamples", "concurrentExecutions"})
+    "runningSamples", "sleepingSamples", "runDelayMillis", "concurrentExecutions"})
 public record QueryMetricsMean(int executions, Double responseMillis, Double processingMillis, Double activeWorkers,
                                Double rsRatio, Double rsJumps, Double rsJumpsSampled, Double workerCpuMillis,
                                Double totalCpuMillis, Double cpuJumps, Double coreChangesSampled,
                                Double contextSwitches, Double runningSamples, Double sleepingSamples,
-                               Double concurrentExecutions) {
+                               Double runDelayMillis, Double concurrentExecutions) {
 
     public static QueryMetricsMean of(List<QueryMetrics> all) {
         if (all.isEmpty()) {
@@ -30,7 +30,7 @@ public record QueryMetricsMean(int executions, Double responseMillis, Double pro
                 mean(all, QueryMetrics::totalCpuMillis), mean(all, QueryMetrics::cpuJumps),
                 mean(all, QueryMetrics::coreChangesSampled), mean(all, QueryMetrics::contextSwitches),
                 mean(all, QueryMetrics::runningSamples), mean(all, QueryMetrics::sleepingSamples),
-                mean(all, QueryMetrics::concurrentExecutions));
+                mean(all, QueryMetrics::runDelayMillis), mean(all, QueryMetrics::concurrentExecutions));
     }
 
     /** Mean over the executions that measured the metric; null when none did. */

@@ -16,15 +16,15 @@ import java.util.zip.Inflater;
 
 /**
  * The raw samples of one recording in a compact columnar file: blocks of up to {@value #BLOCK_TICKS} ticks, each
- * block holding nine columns (tick times, slot, time offset, state, core, and the four cumulative counters as
+ * block holding ten columns (tick times, slot, time offset, state, core, and the five cumulative counters as
  * per-thread deltas, all varints), deflated as one unit. Memory stays bounded: the writer holds one block, and an
  * index entry per block (times, file offset, last counters per thread) stays in memory so that a query window only
  * decodes the blocks it overlaps. One writer thread (the sampler); reads happen after {@link #finish()}.
  */
 public final class RawSampleFile implements AutoCloseable {
     public static final int BLOCK_TICKS = 256;
-    private static final byte[] MAGIC = "TSRAW1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final int COUNTERS = 4;
+    private static final byte[] MAGIC = "TSRAW2\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final int COUNTERS = 5;
 
     private final Path path;
     private final boolean deleteOnClose;
@@ -32,7 +32,7 @@ public final class RawSampleFile implements AutoCloseable {
     private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
     private final List<BlockRef> blocks = new ArrayList<>();
     private final ByteColumn ticks = new ByteColumn(4096);
-    private final ByteColumn[] columns = new ByteColumn[8];
+    private final ByteColumn[] columns = new ByteColumn[4 + COUNTERS];
     private final Map<Integer, long[]> lastCounters = new HashMap<>();
     private long[][] prev = new long[64][];
     private int[] prevEpoch = new int[64];
@@ -84,32 +84,35 @@ public final class RawSampleFile implements AutoCloseable {
         prevSlotInTick = -1;
     }
 
+    /** One thread's sample; counters are -1 where not read this tick or not measurable. */
     public void sample(int slot, long timestampNanos, char state, int core, long cpuNanos, long voluntary,
-                       long involuntary, long migrations) {
+                       long involuntary, long migrations, long runDelayNanos) {
         columns[0].writeZigZag(slot - prevSlotInTick);
         prevSlotInTick = slot;
         columns[1].writeVarLong(Math.max(0, timestampNanos - tickNanos));
         columns[2].write(state);
         columns[3].writeVarLong(Math.max(0, core));
-        if (cpuNanos < 0 && voluntary < 0 && involuntary < 0 && migrations < 0) {
+        if (cpuNanos < 0 && voluntary < 0 && involuntary < 0 && migrations < 0 && runDelayNanos < 0) {
             for (int k = 0; k < COUNTERS; k++) {
                 columns[4 + k].write(0); // a state-only tick: the common case, kept allocation-free
             }
         } else {
-            writeCounters(slot, cpuNanos, voluntary, involuntary, migrations);
+            writeCounters(slot, cpuNanos, voluntary, involuntary, migrations, runDelayNanos);
         }
         tickSampleCount++;
         blockSampleCount++;
         samples++;
     }
 
-    private void writeCounters(int slot, long cpuNanos, long voluntary, long involuntary, long migrations) {
+    private void writeCounters(int slot, long cpuNanos, long voluntary, long involuntary, long migrations,
+                               long runDelayNanos) {
         long[] p = prevFor(slot);
-        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1});
+        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1, -1});
         writeCounter(4, p, last, 0, cpuNanos);
         writeCounter(5, p, last, 1, voluntary);
         writeCounter(6, p, last, 2, involuntary);
         writeCounter(7, p, last, 3, migrations);
+        writeCounter(8, p, last, 4, runDelayNanos);
     }
 
     private void writeCounter(int column, long[] prevInBlock, long[] last, int k, long v) {
@@ -255,13 +258,13 @@ public final class RawSampleFile implements AutoCloseable {
         ByteColumn.Cursor header = new ByteColumn.Cursor(raw, 0, raw.length);
         int tickCount = (int) header.readVarLong();
         header.readVarLong();
-        int[] lengths = new int[9];
+        int[] lengths = new int[5 + COUNTERS];
         for (int i = 0; i < lengths.length; i++) {
             lengths[i] = (int) header.readVarLong();
         }
         int pos = raw.length - Arrays.stream(lengths).sum();
-        ByteColumn.Cursor[] cur = new ByteColumn.Cursor[9];
-        for (int i = 0; i < 9; i++) {
+        ByteColumn.Cursor[] cur = new ByteColumn.Cursor[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
             cur[i] = new ByteColumn.Cursor(raw, pos, pos + lengths[i]);
             pos += lengths[i];
         }
@@ -288,7 +291,7 @@ public final class RawSampleFile implements AutoCloseable {
                         v[k] = p[k];
                     }
                 }
-                visitor.sample(slot, ts, state, core, v[0], v[1], v[2], v[3]);
+                visitor.sample(slot, ts, state, core, v[0], v[1], v[2], v[3], v[4]);
             }
         }
     }

@@ -4,10 +4,10 @@ package io.tunescope.monitor.store;
 public interface SampleVisitor {
     /**
      * Called once before the first sample with the last counters known per slot before that sample
-     * ({@code {cpuNanos, voluntary, involuntary, migrations}}, -1 where unknown); slots never seen are absent.
+     * ({@code {cpuNanos, voluntary, involuntary, migrations, runDelayNanos}}, -1 where unknown); slots never seen are absent.
      */
     void checkpoint(java.util.Map<Integer, long[]> lastCountersBySlot);
 
     void sample(int slot, long timestampNanos, char state, int core, long cpuNanos, long voluntary,
-                long involuntary, long migrations);
+                long involuntary, long migrations, long runDelayNanos);
 }

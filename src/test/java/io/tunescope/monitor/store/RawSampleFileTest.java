@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** What goes into the columnar file comes back out, across block boundaries, with the right checkpoints. */
 class RawSampleFileTest {
-    record S(int slot, long ts, char state, int core, long cpu, long vol, long invol, long migr) {
+    record S(int slot, long ts, char state, int core, long cpu, long vol, long invol, long migr, long delay) {
     }
 
     @Property(tries = 25)
@@ -23,7 +23,7 @@ class RawSampleFileTest {
                           @ForAll @IntRange(min = 1, max = 6) int threads) {
         Random rnd = new Random(seed);
         List<S> written = new ArrayList<>();
-        long[][] counters = new long[threads][4];
+        long[][] counters = new long[threads][5];
         try (RawSampleFile f = RawSampleFile.create(null)) {
             long t = 1_000_000_000L + rnd.nextInt(1000);
             for (int k = 0; k < ticks; k++) {
@@ -33,15 +33,15 @@ class RawSampleFileTest {
                     if (rnd.nextInt(10) == 0) {
                         continue; // thread not sampled this tick
                     }
-                    long[] v = new long[4];
-                    for (int c = 0; c < 4; c++) {
+                    long[] v = new long[5];
+                    for (int c = 0; c < 5; c++) {
                         counters[slot][c] += rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5_000_000);
                         v[c] = rnd.nextInt(4) == 0 ? -1 : counters[slot][c];
                     }
                     S s = new S(slot, t + rnd.nextInt(50_000), rnd.nextBoolean() ? 'R' : 'S', rnd.nextInt(64),
-                            v[0], v[1], v[2], v[3]);
+                            v[0], v[1], v[2], v[3], v[4]);
                     written.add(s);
-                    f.sample(s.slot, s.ts, s.state, s.core, s.cpu, s.vol, s.invol, s.migr);
+                    f.sample(s.slot, s.ts, s.state, s.core, s.cpu, s.vol, s.invol, s.migr, s.delay);
                 }
                 f.endTick();
             }
@@ -55,8 +55,8 @@ class RawSampleFileTest {
 
                 @Override
                 public void sample(int slot, long ts, char state, int core, long cpu, long vol, long invol,
-                                   long migr) {
-                    read.add(new S(slot, ts, state, core, cpu, vol, invol, migr));
+                                   long migr, long delay) {
+                    read.add(new S(slot, ts, state, core, cpu, vol, invol, migr, delay));
                 }
             });
             assertThat(read).isEqualTo(written);
@@ -69,7 +69,7 @@ class RawSampleFileTest {
         try (RawSampleFile f = RawSampleFile.create(null)) {
             for (int k = 0; k < ticks; k++) {
                 f.beginTick(k * 1000L);
-                f.sample(0, k * 1000L, 'R', 0, k * 10L, k, -1, 0);
+                f.sample(0, k * 1000L, 'R', 0, k * 10L, k, -1, 0, 2 * k);
                 f.endTick();
             }
             f.finish();
@@ -84,7 +84,7 @@ class RawSampleFileTest {
 
                 @Override
                 public void sample(int slot, long ts, char state, int core, long cpu, long vol, long invol,
-                                   long migr) {
+                                   long migr, long delay) {
                     if (firstSeen[0] < 0) {
                         firstSeen[0] = ts / 1000;
                     }
@@ -95,7 +95,8 @@ class RawSampleFileTest {
             if (blockStart == 0) {
                 assertThat(cp[0]).isEmpty();
             } else {
-                assertThat(cp[0].get(0)).containsExactly((blockStart - 1) * 10, blockStart - 1, -1, 0);
+                assertThat(cp[0].get(0)).containsExactly((blockStart - 1) * 10, blockStart - 1, -1, 0,
+                        2 * (blockStart - 1));
             }
         }
     }
