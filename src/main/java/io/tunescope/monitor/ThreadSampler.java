@@ -48,6 +48,8 @@ final class ThreadSampler implements AutoCloseable {
     private boolean firstScan = true;
     /** Rescans during which a new thread's name is checked again. */
     private static final int NAME_CHECKS = 3;
+    /** Ticks during which a forked child without a title of its own is checked again. */
+    private static final int UNTITLED_CHECKS = 16;
 
     /** @param clock the sample clock: {@code System::nanoTime} except in tests that script time */
     ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos,
@@ -111,6 +113,7 @@ final class ThreadSampler implements AutoCloseable {
                 retire(r, i--);
                 continue;
             }
+            recheckUntitled(r);
             if (counters) {
                 String failed = r.readCounters();
                 if (failed != null) {
@@ -168,7 +171,12 @@ final class ThreadSampler implements AutoCloseable {
             problems.add(missing + " unreadable for some threads (e.g. " + pid + "/" + tid + "): "
                     + consequence(missing) + " null for them");
         }
-        threads.add(new ThreadDraft(slot, p, cmd, pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured));
+        ThreadDraft draft = new ThreadDraft(slot, p, cmd, pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured);
+        if (pid != p.pid()) {
+            draft.parentCommand = cmdlines.computeIfAbsent(p.pid(), this::readCmdline);
+            draft.untitledTicksLeft = cmd.equals(draft.parentCommand) ? UNTITLED_CHECKS : 0;
+        }
+        threads.add(draft);
         byKey.put(key(pid, tid), r);
         live.add(r);
     }
@@ -176,23 +184,46 @@ final class ThreadSampler implements AutoCloseable {
     private void recheckNames() {
         for (TaskReader r : live) {
             ThreadDraft d = threads.get(r.slot);
-            if (d.namesLeftToCheck <= 0) {
-                continue;
+            if (d.namesLeftToCheck > 0) {
+                d.namesLeftToCheck--;
+                recheck(r, d);
             }
-            d.namesLeftToCheck--;
-            String name = readComm(r.pid, r.tid);
-            // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
-            String command = r.pid == d.process.pid() ? d.processCommand : readCmdline(r.pid);
-            if (name == null || name.equals(d.name) && command.equals(d.processCommand)) {
-                continue;
+        }
+    }
+
+    /**
+     * A child process still carrying its parent's command line has not set its title yet (a PostgreSQL backend or
+     * parallel worker right after the fork); parallel workers can be gone within a few ticks, so such processes
+     * are checked at every tick until they have a title of their own.
+     */
+    private void recheckUntitled(TaskReader r) {
+        ThreadDraft d = threads.get(r.slot);
+        if (d.untitledTicksLeft > 0) {
+            d.untitledTicksLeft--;
+            recheck(r, d);
+            if (!d.processCommand.equals(d.parentCommand)) {
+                d.untitledTicksLeft = 0;
             }
-            Classification c = d.process.classifier().classify(new ThreadIdentity(r.pid, r.tid, name, command));
-            d.name = name;
-            d.processCommand = command;
-            if (!c.equals(d.classification)) {
-                d.classification = c;
-                r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
-            }
+        }
+    }
+
+    private void recheck(TaskReader r, ThreadDraft d) {
+        String name = readComm(r.pid, r.tid);
+        // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
+        String command = d.processCommand;
+        if (r.pid != d.process.pid()) {
+            String now = readCmdline(r.pid);
+            command = now.isEmpty() ? command : now; // empty: the process is gone or unreadable; keep what we had
+        }
+        if (name == null || name.equals(d.name) && command.equals(d.processCommand)) {
+            return;
+        }
+        Classification c = d.process.classifier().classify(new ThreadIdentity(r.pid, r.tid, name, command));
+        d.name = name;
+        d.processCommand = command;
+        if (!c.equals(d.classification)) {
+            d.classification = c;
+            r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
         }
     }
 
@@ -325,6 +356,8 @@ final class ThreadSampler implements AutoCloseable {
         String name;
         Classification classification;
         int namesLeftToCheck = NAME_CHECKS;
+        String parentCommand = "";
+        int untitledTicksLeft;
         final long firstSeenNanos;
         final boolean presentAtStart;
         final List<String> unmeasured;

@@ -110,6 +110,14 @@ final class FakeProc implements AutoCloseable {
         return now;
     }
 
+    /** One tick without looking for new threads (the live monitor rescans only every few ticks). */
+    long tickWithoutRescan() {
+        now += TICK_NANOS;
+        sampler.sweep(now, ticks % countersEvery == 0);
+        ticks++;
+        return now;
+    }
+
     long now() {
         return now;
     }

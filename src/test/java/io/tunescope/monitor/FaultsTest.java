@@ -116,6 +116,26 @@ class FaultsTest {
         }
     }
 
+    @Test
+    void shortLivedUntitledChildIsReclassifiedBeforeItExits() {
+        FakeProc p = new FakeProc(dir).system(1, 1).cmdline(PID, "/usr/lib/postgresql/15/bin/postgres -D /x");
+        p.thread(PID, PID, "postgres", 'S', 0, 0, 0, 0, 0);
+        p.start(List.of(new MonitoredProcess("pg", PID, true, new io.tunescope.monitor.role.PostgresClassifier())));
+        p.cmdline(302, "/usr/lib/postgresql/15/bin/postgres -D /x");
+        p.thread(302, 302, "postgres", 'R', 0, 1_000_000, 0, 0, 0);
+        writeChildren(PID, "302");
+        p.tick(); // found by the rescan, still untitled
+        p.cmdline(302, "postgres: parallel worker for PID 300");
+        p.tickWithoutRescan(); // the title is set, then the worker exits before any rescan
+        writeChildren(PID, "");
+        p.exit(302);
+        p.tickWithoutRescan();
+        try (Recording r = p.stop()) {
+            assertThat(r.threads().get(1).group()).isEqualTo("pg-parallel-worker");
+            assertThat(r.threads().get(1).exited()).isTrue();
+        }
+    }
+
     private void writeChildren(int pid, String children) {
         try {
             Files.writeString(dir.resolve(pid + "/task/" + pid + "/children"), children + " ");
