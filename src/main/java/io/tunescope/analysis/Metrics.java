@@ -13,13 +13,14 @@ public final class Metrics {
     public static final String RESPONSE = "responseMillis";
     public static final String ROWS = "rows";
     public static final List<String> MONITOR = List.of("responseMillis", "processingMillis", "activeWorkers",
-            "rsRatio", "rsJumps", "workerCpuMillis", "totalCpuMillis", "cpuJumps", "contextSwitches");
+            "rsRatio", "rsJumps", "workerCpuMillis", "totalCpuMillis", "cpuJumps", "contextSwitches", "runDelayMillis");
     private static final Map<String, String> WORDS = Map.ofEntries(
             Map.entry("responseMillis", "response time"), Map.entry("processingMillis", "processing time"),
             Map.entry("activeWorkers", "workers"), Map.entry("rsRatio", "run/sleep ratio"),
             Map.entry("rsJumps", "sleeps"), Map.entry("workerCpuMillis", "worker CPU"),
             Map.entry("totalCpuMillis", "total CPU"), Map.entry("cpuJumps", "CPU jumps"),
-            Map.entry("contextSwitches", "context switches"), Map.entry("rows", "rows (log10)"));
+            Map.entry("contextSwitches", "context switches"), Map.entry("rows", "rows (log10)"),
+            Map.entry("runDelayMillis", "run-queue wait"));
 
     private Metrics() {
     }

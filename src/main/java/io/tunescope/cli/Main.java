@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 DemoCommand.class,
                 RunCommand.class,
                 ReportCommand.class,
+                MonitorCommand.class,
         })
 public final class Main implements Runnable {
 

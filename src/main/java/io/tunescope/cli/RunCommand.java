@@ -22,6 +22,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     TpchRunOptions options;
 
+    @Mixin
+    MonitorRunOptions monitor;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN.yaml",
             description = "An experiment plan to run (see examples/quick.yaml).")
     Path plan;
@@ -40,11 +43,15 @@ public final class RunCommand implements Callable<Integer> {
             }
             return PlanCommandSupport.run(plan, options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
         }
-        return runAndReport(options, "run");
+        return runAndReport(options, "run", monitor.observer());
     }
 
     static int runAndReport(TpchRunOptions options, String outPrefix) throws Exception {
-        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), RunObserver.NONE).run();
+        return runAndReport(options, outPrefix, RunObserver.NONE);
+    }
+
+    static int runAndReport(TpchRunOptions options, String outPrefix, RunObserver observer) throws Exception {
+        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), observer).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();
         System.out.println("results: " + outcome.outDir().toAbsolutePath());

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.run.RunMonitor;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;
@@ -11,6 +13,7 @@ import io.tunescope.store.RunEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -104,11 +107,17 @@ public final class PlanRunner {
             return status(cell, CellStatus.FAILED, null, "bad input: " + e.getMessage());
         }
         System.err.println("cell " + cell.id());
-        RunOutcome outcome = new TpchRunner(config, RunObserver.NONE).run();
+        RunOutcome outcome = new TpchRunner(config, monitorFor()).run();
         boolean ok = outcome.summary().complete() && outcome.exitCode() == 0;
         String problem = outcome.problem() == null ? null
                 : (outcome.exitCode() == 3 ? "bad input: " : "") + outcome.problem();
         return status(cell, ok ? CellStatus.DONE : CellStatus.FAILED, outcome.summary().wallMillis(), problem);
+    }
+
+    /** The thread monitor for one cell when the plan asks for it (one per cell: a monitor samples one run). */
+    private RunObserver monitorFor() {
+        Duration interval = plan.base().monitorInterval();
+        return interval == null ? RunObserver.NONE : new RunMonitor(MonitorOptions.defaults(interval), null);
     }
 
     /** The status of a cell that finished in an earlier run, or null when it must run. */
@@ -182,9 +191,8 @@ public final class PlanRunner {
                 (int) list.stream().filter(s -> s.status().equals(CellStatus.DONE)).count(),
                 (int) list.stream().filter(s -> s.status().equals(CellStatus.FAILED)).count(), skipped,
                 (System.nanoTime() - startNanos) / 1_000_000, plan.seed(), plan.randomOrder(), SmtProbe.describe(),
-                plan.base().monitorInterval() == null ? "off"
-                        : "requested every " + plan.base().monitorInterval().toMillis()
-                        + " ms, but this build has no thread monitor: profiles use response time and rows",
+                plan.base().monitorInterval() == null ? "off (no base.monitorInterval): profiles use response time and rows"
+                        : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell",
                 baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
         Json.writeAtomically(outDir.resolve("summary.json"), summary);
         return summary;
