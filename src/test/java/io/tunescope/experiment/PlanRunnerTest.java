@@ -26,6 +26,7 @@ class PlanRunnerTest {
               scaleFactor: 0.01
               workload: "single:Q6"
               iterations: 1
+              monitorInterval: 8ms
             factors:
               users: [1, 2]
             repetitions: 1
@@ -65,7 +66,19 @@ class PlanRunnerTest {
         assertThat(summary.get("environment").get("cpuCount").asInt()).isPositive();
         JsonNode second = Json.MAPPER.readTree(runner[0].cellDir(cells.get(1)).resolve("summary.json").toFile());
         assertThat(second.get("config").get("users").asInt()).isEqualTo(2);
-        assertThat(second.get("tenants").get(0).get("queries").get(0).get("count").asInt()).isEqualTo(2);
+        JsonNode q6 = second.get("tenants").get(0).get("queries").get(0);
+        assertThat(q6.get("count").asInt()).isEqualTo(2);
+        assertThat(q6.get("metrics").get("responseMillis").asDouble()).isPositive();   // the monitor ran in the cell
+        assertThat(summary.get("monitor").asText()).contains("every 8 ms");
+
+        // the real cells analyze and report end to end
+        assertThat(Main.execute("report", out.toString())).isEqualTo(ExitCode.OK);
+        assertThat(out.resolve("report.html")).isNotEmptyFile();
+        assertThat(Json.MAPPER.readTree(out.resolve("comparisons.json").toFile()).get(0).get("factor").asText())
+                .isEqualTo("users");
+        assertThat(Json.MAPPER.readTree(out.resolve("groups.json").toFile()).get("groups").get(0).get("queries")
+                .get(0).asText()).isEqualTo("Q6");
+        assertThat(Json.MAPPER.readTree(out.resolve("prediction.json").toFile()).get("scenarios").asInt()).isEqualTo(2);
 
         // a cell cut short mid-run (incomplete summary) is run again from scratch
         Path cut = runner[0].cellDir(cells.get(1)).resolve("summary.json");
