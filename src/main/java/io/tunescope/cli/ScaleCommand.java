@@ -1,0 +1,160 @@
+package io.tunescope.cli;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.inprocess.ConnectionSpec;
+import io.tunescope.engine.inprocess.InProcessEngine;
+import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.ScaleLab;
+import io.tunescope.workload.micro.ScaleOptions;
+import io.tunescope.workload.micro.ScaleSummary;
+import io.tunescope.workload.micro.Timing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope scale}: throughput against threads per plan mode, USL fits, and the lock to blame. */
+@Command(name = "scale", mixinStandardHelpOptions = true,
+        description = {"Closed-loop micro-benchmark of one statement at several thread counts and plan modes "
+                + "(shared, separate, unprepared): throughput with 95% CI, latency percentiles, a Universal "
+                + "Scalability Law fit per mode and, with --contention, a JFR hot-lock table.",
+                "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: jdbc --url URL."})
+public final class ScaleCommand implements Callable<Integer> {
+    @Option(names = "--engine", defaultValue = "derby", description = "derby, h2, hsqldb, duckdb, sqlite, jdbc, "
+            + "postgres (default: ${DEFAULT-VALUE})")
+    String engine;
+
+    @Option(names = "--url", description = "JDBC URL (required with --engine jdbc)")
+    String url;
+
+    @Option(names = "--user", description = "JDBC user")
+    String user;
+
+    @Option(names = "--password", description = "JDBC password")
+    String password;
+
+    @Option(names = "--statement", description = "SQL to run (default: VALUES 1, or SELECT 1 where the engine "
+            + "has no VALUES)")
+    String statement;
+
+    @Option(names = "--threads", split = ",", defaultValue = "1,2,4,8", description = "thread counts "
+            + "(default: ${DEFAULT-VALUE})")
+    List<Integer> threads;
+
+    @Option(names = "--modes", split = ",", defaultValue = "shared,separate", description = "plan modes: shared, "
+            + "separate, unprepared (default: ${DEFAULT-VALUE})")
+    List<String> modes;
+
+    @Option(names = "--seconds", defaultValue = "3", description = "measured seconds per point, split into "
+            + "--iterations (default: ${DEFAULT-VALUE})")
+    double seconds;
+
+    @Option(names = "--warmup-seconds", defaultValue = "1", description = "warm-up per point (default: "
+            + "${DEFAULT-VALUE})")
+    double warmupSeconds;
+
+    @Option(names = "--iterations", defaultValue = "3", description = "measurement iterations per point "
+            + "(default: ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--forks", defaultValue = "0", description = "fresh JVMs per mode; 0 measures in this JVM "
+            + "(default: ${DEFAULT-VALUE})")
+    int forks;
+
+    @Option(names = "--contention", description = "record contended monitors and parks with JFR at the largest "
+            + "thread count, per mode")
+    boolean contention;
+
+    @Option(names = "--out", description = "output directory (default: runs/scale-ENGINE-TIME)")
+    Path out;
+
+    @Option(names = "--seed", defaultValue = "42", description = "seed of the USL bootstrap (default: "
+            + "${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits per USL fit "
+            + "(default: ${DEFAULT-VALUE})")
+    int bootstrap;
+
+    @Override
+    public Integer call() throws Exception {
+        ScaleEngines.Resolved resolved = ScaleEngines.resolve(engine, url, user, password);
+        Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        resolved.prepare(outDir);
+        ScaleOptions options = new ScaleOptions(resolved.spec(),
+                statement != null ? statement : resolved.defaultStatement(),
+                modes.stream().map(PlanMode::parse).toList(), threads,
+                Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
+                        iterations),
+                forks, contention, outDir, seed, bootstrap);
+        try {
+            ScaleSummary summary = new ScaleLab(options).run();
+            ScaleReport.write(outDir, summary);
+            System.out.print(ScaleReport.text(summary));
+            System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));
+            return ExitCode.OK;
+        } finally {
+            resolved.release();
+        }
+    }
+
+    private static Duration seconds(String field, double value, double min) {
+        if (!(value >= min) || Double.isInfinite(value)) {
+            throw BadInputException.of(field, value, "must be a number at least " + min);
+        }
+        return Duration.ofMillis(Math.round(value * 1000));
+    }
+
+    /** Resolves --engine to a connection; kept here because it is wiring, not measurement. */
+    static final class ScaleEngines {
+        record Resolved(ConnectionSpec spec, String defaultStatement, InProcessEngine inProcess) {
+            void prepare(Path outDir) {
+                if (inProcess != null) {
+                    inProcess.prepare(outDir);
+                }
+            }
+
+            void release() {
+                if (inProcess != null) {
+                    InProcessEngine.release(spec);
+                }
+            }
+        }
+
+        static Resolved resolve(String engine, String url, String user, String password) {
+            if (engine.equalsIgnoreCase("jdbc")) {
+                if (url == null) {
+                    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(new ScaleCommand()),
+                            "--engine jdbc needs --url");
+                }
+                return new Resolved(new ConnectionSpec(engineOfUrl(url), url, user, password), "SELECT 1", null);
+            }
+            if (engine.equalsIgnoreCase("postgres")) {
+                throw BadInputException.of("engine", engine, "is not available in this build yet (the private "
+                        + "PostgreSQL instance comes with the postgres engine); use --engine jdbc --url "
+                        + "jdbc:postgresql://HOST:PORT/DB");
+            }
+            if (!InProcessEngine.isInProcess(engine)) {
+                throw BadInputException.of("engine", engine, "must be one of " + InProcessEngine.names()
+                        + ", jdbc, postgres");
+            }
+            InProcessEngine e = InProcessEngine.byName(engine);
+            ConnectionSpec spec = url == null ? e.connectionSpec() : new ConnectionSpec(e.cliName(), url, user,
+                    password);
+            return new Resolved(spec, e.defaultStatement(), e);
+        }
+
+        /** {@code jdbc:postgresql://...} reports as {@code postgresql}. */
+        static String engineOfUrl(String url) {
+            String[] parts = url.split(":", 3);
+            return parts.length >= 2 && !parts[1].isEmpty() ? parts[1] : "jdbc";
+        }
+    }
+}

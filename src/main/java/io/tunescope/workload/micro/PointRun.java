@@ -1,0 +1,43 @@
+package io.tunescope.workload.micro;
+
+import io.tunescope.monitor.jfr.ContentionTable;
+import io.tunescope.monitor.jfr.ThreadBlockStats;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.DataFormatException;
+
+/**
+ * What one JVM measured for one point: throughput of each iteration, the latency histogram (compressed, Base64, so
+ * forks can send it as JSON), errors, ThreadMXBean's per-thread blocked stats and, when recorded, the contention
+ * table of the JFR file.
+ */
+public record PointRun(PlanMode mode, int threads, List<Double> iterationOpsPerSec, String latencyHistogram,
+                       long errors, String firstError, List<ThreadBlockStats> threadStats, String jfrFile,
+                       ContentionTable contention) {
+    public PointRun {
+        iterationOpsPerSec = List.copyOf(iterationOpsPerSec);
+        threadStats = List.copyOf(threadStats);
+    }
+
+    public boolean recordsContention() {
+        return jfrFile != null;
+    }
+
+    static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buf);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), length));
+    }
+
+    public Histogram histogram() {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(Base64.getDecoder().decode(latencyHistogram)), 0);
+        } catch (DataFormatException e) {
+            throw new IllegalStateException("corrupt latency histogram: " + e.getMessage(), e);
+        }
+    }
+}
