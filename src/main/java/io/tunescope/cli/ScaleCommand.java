@@ -59,7 +59,7 @@ public final class ScaleCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE})")
     double warmupSeconds;
 
-    @Option(names = "--iterations", defaultValue = "3", description = "measurement iterations per point "
+    @Option(names = "--iterations", defaultValue = "5", description = "measurement iterations per point "
             + "(default: ${DEFAULT-VALUE})")
     int iterations;
 

@@ -10,6 +10,7 @@ import jdk.jfr.consumer.RecordingFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,14 +30,21 @@ public final class ContentionAnalyzer {
     private static final int PATH_DEPTH = 3;
 
     private final Predicate<String> threadFilter;
+    private final Instant from;
     private final Map<String, Group> groups = new HashMap<>();
 
-    public ContentionAnalyzer(Predicate<String> threadFilter) {
+    public ContentionAnalyzer(Predicate<String> threadFilter, Instant from) {
         this.threadFilter = threadFilter;
+        this.from = from;
     }
 
     public static ContentionTable analyze(Path jfrFile, Predicate<String> threadFilter) {
-        ContentionAnalyzer analyzer = new ContentionAnalyzer(threadFilter);
+        return analyze(jfrFile, threadFilter, Instant.MIN);
+    }
+
+    /** Counts only events of matching threads that started at or after {@code from}. */
+    public static ContentionTable analyze(Path jfrFile, Predicate<String> threadFilter, Instant from) {
+        ContentionAnalyzer analyzer = new ContentionAnalyzer(threadFilter, from);
         try (RecordingFile in = new RecordingFile(jfrFile)) {
             while (in.hasMoreEvents()) {
                 analyzer.accept(in.readEvent());
@@ -58,6 +66,9 @@ public final class ContentionAnalyzer {
             kind = "park";
             classField = "parkedClass";
         } else {
+            return;
+        }
+        if (event.getStartTime().isBefore(from)) {
             return;
         }
         RecordedThread thread = event.getThread();

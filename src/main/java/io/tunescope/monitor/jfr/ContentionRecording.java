@@ -35,19 +35,6 @@ public final class ContentionRecording implements AutoCloseable {
         return r;
     }
 
-    /**
-     * Starts and stops an empty recording so JFR's one-time start-up in this JVM (about a second of CPU on a busy
-     * 2-core machine) happens before the measurement, not inside it: without this the first recorded point of a
-     * Derby run measured 0.5% of its unrecorded throughput, the second 97%.
-     */
-    public static void prime() {
-        try (Recording warm = new Recording()) {
-            warm.enable(MONITOR_ENTER).withThreshold(Duration.ofDays(1));
-            warm.start();
-            warm.stop();
-        }
-    }
-
     /** Stops and writes the recording; returns the file. */
     public Path stop() {
         try {

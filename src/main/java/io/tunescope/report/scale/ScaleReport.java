@@ -38,6 +38,9 @@ public final class ScaleReport {
     public static String text(ScaleSummary summary) {
         StringBuilder sb = new StringBuilder();
         sb.append(ScaleTables.points(summary.points())).append('\n');
+        if (!summary.separateOverShared().isEmpty()) {
+            sb.append(ScaleTables.ratios(summary.separateOverShared())).append('\n');
+        }
         if (!summary.usl().isEmpty()) {
             sb.append("Universal Scalability Law fits\n").append(ScaleTables.usl(summary.usl())).append('\n');
         }

@@ -4,6 +4,7 @@ import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.monitor.jfr.LockStat;
 import io.tunescope.workload.micro.ContentionSummary;
 import io.tunescope.workload.micro.ModeContention;
+import io.tunescope.workload.micro.PairedRatio;
 import io.tunescope.workload.micro.PointResult;
 
 import java.util.List;
@@ -16,12 +17,22 @@ public final class ScaleTables {
     }
 
     public static String points(List<PointResult> points) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-10s %7s %14s %27s %10s %10s %10s%n",
-                "mode", "threads", "ops/s", "95% CI", "p50 us", "p99 us", "errors"));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "%-10s %7s %12s %25s %8s %8s %9s %9s %6s %6s%n", "mode", "threads", "ops/s", "95% CI", "p50 us",
+                "p99 us", "cpu cores", "cpu us/op", "load", "errors"));
         for (PointResult p : points) {
-            sb.append(String.format(Locale.ROOT, "%-10s %7d %14.0f [%12.0f, %12.0f] %10.1f %10.1f %10d%n",
+            sb.append(String.format(Locale.ROOT, "%-10s %7d %12.0f [%11.0f, %11.0f] %8.2f %8.2f %9.2f %9.3f %6.1f %6d%n",
                     p.mode(), p.threads(), p.opsPerSec(), p.ci95()[0], p.ci95()[1], p.latency().p50Micros(),
-                    p.latency().p99Micros(), p.errors()));
+                    p.latency().p99Micros(), p.cpuCores(), p.cpuMicrosPerOp(), p.loadAverage(), p.errors()));
+        }
+        return sb.toString();
+    }
+
+    public static String ratios(List<PairedRatio> ratios) {
+        StringBuilder sb = new StringBuilder();
+        for (PairedRatio r : ratios) {
+            sb.append(String.format(Locale.ROOT, "separate/shared at %d threads: median %.2f over %d paired rounds "
+                    + "(range %.2f-%.2f)%n", r.threads(), r.medianRatio(), r.pairs(), r.minRatio(), r.maxRatio()));
         }
         return sb.toString();
     }

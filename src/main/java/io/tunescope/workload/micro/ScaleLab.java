@@ -177,11 +177,19 @@ public final class ScaleLab {
         List<String> allWarnings = new ArrayList<>(warnings);
         points.stream().filter(p -> p.errors() > 0).forEach(p -> allWarnings.add(p.mode() + " at " + p.threads()
                 + " threads: " + p.errors() + " failed executions, first: " + p.firstError()));
+        double maxLoad = points.stream().mapToDouble(PointResult::loadAverage).max().orElse(0);
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (maxLoad > cpus) {
+            allWarnings.add(String.format(java.util.Locale.ROOT, "machine busy: load average up to %.1f on %d CPUs "
+                    + "during the run; other processes competed for the CPUs, so absolute figures and ratios are "
+                    + "noisy (see cpuCores per point)", maxLoad, cpus));
+        }
+        List<PairedRatio> ratios = PairedRatio.of(curve, options.threads());
         ContentionSummary contentionSummary = ContentionSummary.of(contention);
         ScaleSummary summary = new ScaleSummary(options.spec().engine(), engineVersion, options.spec().displayUrl(),
                 options.statement(), options.modes().stream().map(PlanMode::label).toList(), options.threads(),
-                options.timing(), options.forks(), options.contention(), options.seed(), status, points, usl,
-                contentionSummary, Verdict.of(points, contentionSummary), allWarnings, environment);
+                options.timing(), options.forks(), options.contention(), options.seed(), status, points, ratios, usl,
+                contentionSummary, Verdict.of(points, ratios, contentionSummary), allWarnings, environment);
         Json.writeAtomically(summaryFile(), summary);
         return summary;
     }

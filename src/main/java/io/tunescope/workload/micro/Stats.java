@@ -23,7 +23,10 @@ public final class Stats {
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
-    /** {lower, upper}; with one value the interval is that value (no spread measured), with none it is NaN. */
+    /**
+     * {lower, upper}, the lower bound clamped at 0 (throughput cannot be negative; a clamped bound means the spread
+     * was too wide to say more); with one value the interval is that value, with none it is NaN.
+     */
     public static double[] ci95(List<Double> values) {
         int n = values.size();
         double mean = mean(values);
@@ -33,7 +36,7 @@ public final class Stats {
         double sumSq = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         double stdErr = Math.sqrt(sumSq / (n - 1)) / Math.sqrt(n);
         double t = new TDistribution(n - 1).inverseCumulativeProbability(0.975);
-        return new double[] {mean - t * stdErr, mean + t * stdErr};
+        return new double[] {Math.max(0, mean - t * stdErr), mean + t * stdErr};
     }
 
     static double[] copy(double[] interval) {

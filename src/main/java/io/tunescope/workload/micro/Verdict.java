@@ -12,12 +12,18 @@ public final class Verdict {
     private Verdict() {
     }
 
-    public static String of(List<PointResult> points, ContentionSummary contention) {
+    /** Prefers the median paired ratio at the largest thread count; falls back to the ratio of means. */
+    public static String of(List<PointResult> points, List<PairedRatio> ratios, ContentionSummary contention) {
         List<String> parts = new ArrayList<>();
         int maxThreads = points.stream().mapToInt(PointResult::threads).max().orElse(0);
         Optional<PointResult> shared = find(points, "shared", maxThreads);
         Optional<PointResult> separate = find(points, "separate", maxThreads);
-        if (shared.isPresent() && separate.isPresent() && shared.get().opsPerSec() > 0) {
+        Optional<PairedRatio> paired = ratios.stream().filter(r -> r.threads() == maxThreads).findFirst();
+        if (paired.isPresent() && paired.get().pairs() > 1) {
+            parts.add(String.format(Locale.ROOT, "separate/shared throughput at %d threads: %.2f (median of %d "
+                    + "paired rounds, range %.2f-%.2f)", maxThreads, paired.get().medianRatio(), paired.get().pairs(),
+                    paired.get().minRatio(), paired.get().maxRatio()));
+        } else if (shared.isPresent() && separate.isPresent() && shared.get().opsPerSec() > 0) {
             parts.add(String.format(Locale.ROOT, "separate/shared throughput at %d threads: %.2f", maxThreads,
                     separate.get().opsPerSec() / shared.get().opsPerSec()));
         } else {

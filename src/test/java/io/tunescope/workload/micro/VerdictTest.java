@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class VerdictTest {
     static PointResult point(String mode, int threads, double opsPerSec) {
-        return new PointResult(mode, threads, opsPerSec, new double[] {opsPerSec, opsPerSec}, opsPerSec, 1, 1,
+        return new PointResult(mode, threads, opsPerSec, new double[] {opsPerSec, opsPerSec}, opsPerSec, 1, 1, 1.0, 0.5, 0.1,
                 new LatencySummary(1, 1, 1, 1, 1, 1, 1), 0, null);
     }
 
@@ -22,7 +22,7 @@ class VerdictTest {
                 List.of());
         ModeContention shared = new ModeContention("shared", 8, "x.jfr",
                 new ContentionTable(List.of(top), 14168, 2300), List.of(), 0, 0, 1, 1.0, 1.0);
-        String v = Verdict.of(List.of(point("shared", 8, 100), point("separate", 8, 162), point("shared", 1, 50)),
+        String v = Verdict.of(List.of(point("shared", 8, 100), point("separate", 8, 162), point("shared", 1, 50)), List.of(),
                 ContentionSummary.of(Map.of("shared", shared)));
         assertThat(v).isEqualTo("separate/shared throughput at 8 threads: 1.62; top contended monitor: "
                 + "org.apache.derby.impl.sql.GenericPreparedStatement (99.7% of blocked time, shared mode) in upToDate()");
@@ -30,7 +30,7 @@ class VerdictTest {
 
     @Test
     void withoutBothModesItReportsWhatThereIs() {
-        assertThat(Verdict.of(List.of(point("unprepared", 4, 1234)), null))
+        assertThat(Verdict.of(List.of(point("unprepared", 4, 1234)), List.of(), null))
                 .isEqualTo("unprepared at 4 threads: 1234 ops/s");
     }
 }
