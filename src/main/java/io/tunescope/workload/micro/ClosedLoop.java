@@ -28,6 +28,7 @@ public final class ClosedLoop {
     private static final long JOIN_MILLIS = 60_000;
     private static final long PROGRESS_STEP_MILLIS = 200;
     static final long FIRST_RECORDING_WARMUP_MILLIS = 6_000;
+    static final int FAST_SAMPLE_EVERY = 16;
     private static volatile boolean jfrWarmedUp;
 
     private final ConnectionSpec spec;
@@ -77,7 +78,12 @@ public final class ClosedLoop {
                 jfrWarmedUp = true;
             }
         }
+        long warmupOps = ops(users);
+        long warmupStart = System.nanoTime();
         sleep(warmupMillis, progressMillis);
+        int sampleEvery = latencySampleEvery(ops(users) - warmupOps, System.nanoTime() - warmupStart,
+                users.size());
+        users.forEach(u -> u.sampleLatencyEvery(sampleEvery));
         users.forEach(UserLoop::intervalLatency);
         ThreadBlockProbe probe = new ThreadBlockProbe(threads, point.recordsContention());
         probe.begin();
@@ -115,9 +121,21 @@ public final class ClosedLoop {
                 measureStart);
         long ops = ops(users) - opsBefore;
         double cpuNanosPerOp = ops == 0 ? Double.NaN : (double) (ProcessCpu.nanos() - cpuBefore) / ops;
-        return new PointRun(point.mode(), point.threads(), opsPerSec, cpuCores, cpuNanosPerOp, load,
+        return new PointRun(point.mode(), point.threads(), opsPerSec, cpuCores, cpuNanosPerOp, load, sampleEvery,
                 PointRun.encode(latency), errors(users) - errorsBefore, firstError(users), blocked, point.jfrFile(),
                 table);
+    }
+
+    /**
+     * Every operation is timed when one takes 20 us or more per user (a clock read is then under 0.25% of it);
+     * faster ones, as seen in the warm-up, are timed one in {@link #FAST_SAMPLE_EVERY}.
+     */
+    static int latencySampleEvery(long warmupOps, long warmupNanos, int users) {
+        if (warmupOps <= 0) {
+            return 1;
+        }
+        double nanosPerOpPerUser = (double) warmupNanos * users / warmupOps;
+        return nanosPerOpPerUser < 20_000 ? FAST_SAMPLE_EVERY : 1;
     }
 
     private List<UserLoop> openUsers(PointRequest point) throws SQLException {

@@ -12,7 +12,7 @@ import java.util.List;
  */
 public record PointResult(String mode, int threads, double opsPerSec, double[] ci95, double medianOpsPerSec,
                           int iterations, int runs, double cpuCores, double cpuMicrosPerOp, double loadAverage,
-                          LatencySummary latency, long errors, String firstError) {
+                          int latencySampleEvery, LatencySummary latency, long errors, String firstError) {
 
     /** Combines the runs of one (mode, threads) point from one or more JVMs. */
     public static PointResult of(List<PointRun> runs) {
@@ -35,6 +35,7 @@ public record PointResult(String mode, int threads, double opsPerSec, double[] c
         }
         return new PointResult(first.mode().label(), first.threads(), Stats.mean(all), Stats.ci95(all),
                 Stats.median(all), all.size(), runs.size(), Stats.mean(cores), Stats.median(cpuPerOp), load,
-                LatencySummary.of(latency), errors, firstError);
+                runs.stream().mapToInt(PointRun::latencySampleEvery).max().orElse(1), LatencySummary.of(latency),
+                errors, firstError);
     }
 }

@@ -12,12 +12,12 @@ import java.util.zip.DataFormatException;
 /**
  * What one JVM measured for one point: throughput of each iteration, the CPU cores this process used in it (the
  * whole JVM, so a starved point on a busy machine shows), CPU per operation, the system load average, the latency
- * histogram (compressed, Base64, so
+ * histogram of the timed operations (one in {@code latencySampleEvery}) (compressed, Base64, so
  * forks can send it as JSON), errors, ThreadMXBean's per-thread blocked stats and, when recorded, the contention
  * table of the JFR file.
  */
 public record PointRun(PlanMode mode, int threads, List<Double> iterationOpsPerSec, List<Double> iterationCpuCores,
-                       double cpuNanosPerOp, double loadAverage, String latencyHistogram,
+                       double cpuNanosPerOp, double loadAverage, int latencySampleEvery, String latencyHistogram,
                        long errors, String firstError, List<ThreadBlockStats> threadStats, String jfrFile,
                        ContentionTable contention) {
     public PointRun {
