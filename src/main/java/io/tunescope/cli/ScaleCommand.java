@@ -1,14 +1,14 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
-import io.tunescope.engine.inprocess.ConnectionSpec;
-import io.tunescope.engine.inprocess.InProcessEngine;
+import io.tunescope.engine.inprocess.EngineChoice;
 import io.tunescope.report.scale.ScaleReport;
 import io.tunescope.workload.micro.PlanMode;
 import io.tunescope.workload.micro.ScaleLab;
 import io.tunescope.workload.micro.ScaleOptions;
 import io.tunescope.workload.micro.ScaleSummary;
 import io.tunescope.workload.micro.Timing;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -26,6 +26,9 @@ import java.util.concurrent.Callable;
                 + "Scalability Law fit per mode and, with --contention, a JFR hot-lock table.",
                 "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: jdbc --url URL."})
 public final class ScaleCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--engine", defaultValue = "derby", description = "derby, h2, hsqldb, duckdb, sqlite, jdbc, "
             + "postgres (default: ${DEFAULT-VALUE})")
     String engine;
@@ -84,7 +87,10 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ScaleEngines.Resolved resolved = ScaleEngines.resolve(engine, url, user, password);
+        if (engine.equalsIgnoreCase("jdbc") && url == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
+        }
+        EngineChoice resolved = EngineChoice.resolve(engine, url, user, password);
         Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         resolved.prepare(outDir);
@@ -110,51 +116,5 @@ public final class ScaleCommand implements Callable<Integer> {
             throw BadInputException.of(field, value, "must be a number at least " + min);
         }
         return Duration.ofMillis(Math.round(value * 1000));
-    }
-
-    /** Resolves --engine to a connection; kept here because it is wiring, not measurement. */
-    static final class ScaleEngines {
-        record Resolved(ConnectionSpec spec, String defaultStatement, InProcessEngine inProcess) {
-            void prepare(Path outDir) {
-                if (inProcess != null) {
-                    inProcess.prepare(outDir);
-                }
-            }
-
-            void release() {
-                if (inProcess != null) {
-                    InProcessEngine.release(spec);
-                }
-            }
-        }
-
-        static Resolved resolve(String engine, String url, String user, String password) {
-            if (engine.equalsIgnoreCase("jdbc")) {
-                if (url == null) {
-                    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(new ScaleCommand()),
-                            "--engine jdbc needs --url");
-                }
-                return new Resolved(new ConnectionSpec(engineOfUrl(url), url, user, password), "SELECT 1", null);
-            }
-            if (engine.equalsIgnoreCase("postgres")) {
-                throw BadInputException.of("engine", engine, "is not available in this build yet (the private "
-                        + "PostgreSQL instance comes with the postgres engine); use --engine jdbc --url "
-                        + "jdbc:postgresql://HOST:PORT/DB");
-            }
-            if (!InProcessEngine.isInProcess(engine)) {
-                throw BadInputException.of("engine", engine, "must be one of " + InProcessEngine.names()
-                        + ", jdbc, postgres");
-            }
-            InProcessEngine e = InProcessEngine.byName(engine);
-            ConnectionSpec spec = url == null ? e.connectionSpec() : new ConnectionSpec(e.cliName(), url, user,
-                    password);
-            return new Resolved(spec, e.defaultStatement(), e);
-        }
-
-        /** {@code jdbc:postgresql://...} reports as {@code postgresql}. */
-        static String engineOfUrl(String url) {
-            String[] parts = url.split(":", 3);
-            return parts.length >= 2 && !parts[1].isEmpty() ? parts[1] : "jdbc";
-        }
     }
 }
