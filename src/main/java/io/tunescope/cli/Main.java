@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         description = "Database performance engineering: drive workloads, observe threads, explain, tune.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                DemoCommand.class,
+                RunCommand.class,
                 ScaleCommand.class, UslCommand.class,
         })
 public final class Main implements Runnable {
@@ -35,6 +37,14 @@ public final class Main implements Runnable {
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExitCodeExceptionMapper(Main::exitCodeOf);
+        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+        cl.setParameterExceptionHandler((ex, args) -> {
+            if (ex.getCause() instanceof BadInputException bad) {
+                ex.getCommandLine().getErr().println("tunescope: " + oneLine(bad));
+                return ExitCode.BAD_INPUT;
+            }
+            return usage.handleParseException(ex, args);
+        });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tunescope: " + oneLine(ex));
             return exitCodeOf(ex);

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  */
 public record RunEnvironment(String javaVersion, String javaVm, String osName, String osVersion, String osArch,
                              int cpuCount, String cpuModel, long maxHeapBytes, String gitRevision,
-                             String hostName, Instant capturedAt) {
+                             String hostName, String capturedAt) {
 
     public static RunEnvironment capture() {
         Runtime rt = Runtime.getRuntime();
@@ -28,7 +28,7 @@ public record RunEnvironment(String javaVersion, String javaVm, String osName, S
                 rt.maxMemory(),
                 readGitRevision(),
                 readHostName(),
-                Instant.now());
+                Instant.now().toString());
     }
 
     private static String readCpuModel() {

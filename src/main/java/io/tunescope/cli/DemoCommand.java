@@ -1,0 +1,33 @@
+package io.tunescope.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope demo}: the main job on the embedded default, with nothing to set up. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"TPC-H on embedded DuckDB: one tenant, one user, all 22 queries at scale factor 0.01, "
+                + "each result validated against the reference answers.", "Same as: tunescope run --validate --iterations 1"})
+public final class DemoCommand implements Callable<Integer> {
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/demo-<timestamp>).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        TpchRunOptions options = new TpchRunOptions();
+        options.engine = "duckdb";
+        options.passwordEnv = null;
+        options.scaleFactor = 0.01;
+        options.tenants = 1;
+        options.users = 1;
+        options.workload = "sequence";
+        options.wait = java.time.Duration.ZERO;
+        options.iterations = 1;
+        options.validate = true;
+        options.seed = 1;
+        options.out = out;
+        return RunCommand.runAndReport(options, "demo");
+    }
+}

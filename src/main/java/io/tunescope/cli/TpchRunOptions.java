@@ -1,0 +1,110 @@
+package io.tunescope.cli;
+
+import io.tunescope.engine.CpuList;
+import io.tunescope.engine.EngineKind;
+import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.workload.WorkloadDefinition;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
+public final class TpchRunOptions {
+    @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "ENGINE",
+            description = "duckdb (embedded, default), postgres (private instance per tenant) or jdbc (--url).")
+    String engine;
+
+    @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
+    String url;
+
+    @Option(names = "--db-user", paramLabel = "NAME", description = "Database user for --engine jdbc.")
+    String dbUser;
+
+    @Option(names = "--password-env", paramLabel = "VAR", defaultValue = "TUNESCOPE_PASSWORD",
+            description = "Environment variable holding the database password for --engine jdbc (default: ${DEFAULT-VALUE}). "
+                    + "Passwords are never taken on the command line, printed or stored.")
+    String passwordEnv;
+
+    @Option(names = "--sf", defaultValue = "0.01", paramLabel = "SF", description = "TPC-H scale factor, 0.01 to 10 (default: ${DEFAULT-VALUE}).")
+    double scaleFactor;
+
+    @Option(names = "--tenants", defaultValue = "1", description = "Tenants, each in its own process(es) (default: ${DEFAULT-VALUE}).")
+    int tenants;
+
+    @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
+    int users;
+
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn",
+            description = "sequence (Q1..Q22 per iteration) or single:Qn (one query repeated) (default: ${DEFAULT-VALUE}).")
+    String workload;
+
+    @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
+    boolean permute;
+
+    @Option(names = "--wait", defaultValue = "0s", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "Pause after each query, e.g. 10s (default: ${DEFAULT-VALUE}).")
+    Duration wait;
+
+    @Option(names = "--duration", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "Measure for this long, e.g. 30s (instead of --iterations).")
+    Duration duration;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Measure N iterations per user (default 1 unless --duration).")
+    Integer iterations;
+
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N",
+            description = "Warm-up iterations per user, recorded but excluded from results (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--cpus", paramLabel = "LIST[/LIST...]",
+            description = "Pin tenants to CPUs: one list for all (0-1) or one per tenant (0/1).")
+    String cpus;
+
+    @Option(names = "--validate", description = "Use the validation parameters and check every result against the reference answers (scale factor 0.01).")
+    boolean validate;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the query parameter streams (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/run-<timestamp>).")
+    Path out;
+
+    @Option(names = "--prepared", description = "Use prepared statements instead of plain ones.")
+    boolean prepared;
+
+    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL binaries (default: newest /usr/lib/postgresql/*/bin, then PATH).")
+    Path pgBin;
+
+    @Option(names = "--load", negatable = true, paramLabel = "",
+            description = "Generate and load TPC-H data (default: on for duckdb and postgres, off for jdbc).")
+    Boolean load;
+
+    @Option(names = "--load-threads", paramLabel = "N", description = "Parallel loading threads per tenant (default: CPU count).")
+    Integer loadThreads;
+
+    @Option(names = "--duckdb-threads", defaultValue = "0", paramLabel = "N",
+            description = "DuckDB worker-thread limit (its 'threads' setting); 0 keeps DuckDB's default.")
+    int duckdbThreads;
+
+    @Option(names = "--keep-data", description = "Keep each private PostgreSQL cluster's data directory after the run.")
+    boolean keepData;
+
+    TpchRunConfig toConfig(String defaultOutPrefix) {
+        EngineKind kind = EngineKind.parse(engine);
+        int availableCpus = Runtime.getRuntime().availableProcessors();
+        return new TpchRunConfig(kind, url, dbUser, passwordEnv, scaleFactor, tenants, users,
+                WorkloadDefinition.parse(workload, permute), wait, duration,
+                duration == null ? (iterations == null ? 1 : iterations) : (iterations == null ? 0 : iterations),
+                warmup, cpus == null ? null : CpuList.perTenant(cpus, Math.max(1, tenants), availableCpus), validate, seed,
+                out != null ? out : defaultOut(defaultOutPrefix), prepared, pgBin,
+                load != null ? load : kind != EngineKind.JDBC, loadThreads != null ? loadThreads : availableCpus,
+                duckdbThreads, keepData);
+    }
+
+    static Path defaultOut(String prefix) {
+        return Path.of("runs", prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+}

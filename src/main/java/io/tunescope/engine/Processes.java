@@ -1,0 +1,25 @@
+package io.tunescope.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Process liveness as the kernel sees it. */
+public final class Processes {
+    private Processes() {
+    }
+
+    /**
+     * True while {@code pid} exists and is not a zombie. {@link ProcessHandle#isAlive()} counts zombies as alive, and a
+     * daemonized postmaster stays a zombie until an init process that may be slow to reap gets to it.
+     */
+    public static boolean isRunning(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            int afterName = stat.lastIndexOf(')');
+            return afterName < 0 || afterName + 2 >= stat.length() || stat.charAt(afterName + 2) != 'Z';
+        } catch (IOException e) {
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && !Files.isDirectory(Path.of("/proc"));
+        }
+    }
+}

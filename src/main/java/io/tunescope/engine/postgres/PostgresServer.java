@@ -1,0 +1,245 @@
+package io.tunescope.engine.postgres;
+
+import io.tunescope.engine.CommandRunner;
+import io.tunescope.engine.CpuList;
+import io.tunescope.engine.Processes;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A private PostgreSQL cluster: initdb into a directory, listening on 127.0.0.1 only on a free port, with a random
+ * password that lives only in this process's memory (scram-sha-256; never written to a file we keep, never printed).
+ * Run as the unprivileged user {@code nobody} when we are root (PostgreSQL refuses root). {@link #close()} always
+ * stops it, killing what is left if a fast shutdown fails.
+ */
+public final class PostgresServer implements AutoCloseable {
+    public static final String DB_USER = "tunescope";
+    private static final String UNPRIVILEGED_USER = "nobody";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final int START_ATTEMPTS = 3;
+
+    private final PostgresBinaries binaries;
+    private final Path dataDir;
+    private final List<String> asUser;
+    private final String password;
+    private final boolean temporaryHome;
+    private int port;
+    private long pid;
+    private boolean stopped;
+
+    private PostgresServer(PostgresBinaries binaries, Path dataDir, List<String> asUser, String password,
+                           boolean temporaryHome) {
+        this.temporaryHome = temporaryHome;
+        this.binaries = binaries;
+        this.dataDir = dataDir;
+        this.asUser = asUser;
+        this.password = password;
+    }
+
+    /**
+     * Creates and starts a cluster in {@code baseDir/pgdata} (or in a temporary directory when the unprivileged user
+     * cannot reach {@code baseDir}), pinned to {@code cpus} when given, with {@code settings} added to its config.
+     */
+    public static PostgresServer start(PostgresBinaries binaries, Path baseDir, CpuList cpus, List<String> settings)
+            throws IOException, InterruptedException {
+        boolean root = isRoot();
+        List<String> asUser = root ? List.of("runuser", "-u", UNPRIVILEGED_USER, "--") : List.of();
+        boolean temporary = root && !reachableByUnprivilegedUser(baseDir);
+        Path home = temporary ? Files.createTempDirectory("tunescope-pg", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwxr-xr-x"))) : baseDir;
+        Files.createDirectories(home);
+        PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, newPassword(), temporary);
+        server.initdb(home, root);
+        server.configure(settings);
+        server.startWithFreePort(cpus);
+        return server;
+    }
+
+    private void initdb(Path home, boolean root) throws IOException, InterruptedException {
+        Path pwfile = home.resolve("pwfile");
+        Files.writeString(pwfile, password, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        try {
+            Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-------"));
+            if (root) {
+                chownToUnprivileged(home);
+            }
+            CommandRunner.Outcome init = CommandRunner.run(CommandRunner.concat(asUser, List.of(
+                    binaries.initdb().toString(), "-D", dataDir.toString(), "-U", DB_USER, "--pwfile=" + pwfile,
+                    "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "-N")), START_TIMEOUT);
+            if (!init.ok()) {
+                throw new IOException("initdb failed (exit " + init.exitCode() + "): " + init.tail());
+            }
+        } finally {
+            Files.deleteIfExists(pwfile);
+        }
+    }
+
+    private void configure(List<String> settings) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(
+                "# added by tunescope: a private benchmark instance, reachable from this machine only",
+                "listen_addresses = '127.0.0.1'",
+                "unix_socket_directories = '" + dataDir + "'",
+                // durability is not what we measure here: loads and runs go at memory speed
+                "fsync = off", "synchronous_commit = off", "full_page_writes = off",
+                "max_wal_size = '8GB'", "checkpoint_timeout = '30min'", "max_connections = 200"));
+        lines.addAll(settings);
+        Files.write(dataDir.resolve("postgresql.conf"), lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    private void startWithFreePort(CpuList cpus) throws IOException, InterruptedException {
+        CommandRunner.Outcome outcome = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            port = freePort();
+            List<String> start = CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(), "-D",
+                    dataDir.toString(), "-l", dataDir.resolveSibling("postgres.log").toString(), "-w", "-t",
+                    String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "start"));
+            outcome = CommandRunner.run(cpus == null ? start : CommandRunner.concat(cpus.tasksetPrefix(), start),
+                    START_TIMEOUT.plusSeconds(10));
+            Optional<Long> postmaster = readPostmasterPid();
+            if (outcome.ok() && postmaster.isPresent()) {
+                pid = postmaster.get();
+                return;
+            }
+            killLeftovers();
+        }
+        stopped = true;
+        throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): " + outcome.tail()
+                + "; see " + dataDir.resolveSibling("postgres.log"));
+    }
+
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
+    }
+
+    public String user() {
+        return DB_USER;
+    }
+
+    /** The instance's password: pass it on only through process memory or a child's environment. */
+    public String password() {
+        return password;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The postmaster's process id. */
+    public long pid() {
+        return pid;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** The postmaster and every process it started (backends, parallel workers, background workers). */
+    public List<Long> processIds() {
+        List<Long> pids = new ArrayList<>();
+        ProcessHandle.of(pid).ifPresent(p -> {
+            pids.add(p.pid());
+            p.descendants().forEach(d -> pids.add(d.pid()));
+        });
+        return pids;
+    }
+
+    @Override
+    public synchronized void close() throws IOException, InterruptedException {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        CommandRunner.Outcome stop = CommandRunner.run(CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(),
+                "-D", dataDir.toString(), "-m", "fast", "-w", "-t", String.valueOf(STOP_TIMEOUT.toSeconds()), "stop")),
+                STOP_TIMEOUT.plusSeconds(10));
+        if (!stop.ok() || Processes.isRunning(pid)) {
+            killLeftovers();
+        }
+        if (temporaryHome) {
+            deleteRecursively(dataDir.getParent());
+        }
+    }
+
+    /** Removes the cluster's data files (after {@link #close()}); the server log beside them stays. */
+    public void deleteData() throws IOException {
+        deleteRecursively(dataDir);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private void killLeftovers() {
+        ProcessHandle.of(pid).ifPresent(p -> {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        });
+    }
+
+    private Optional<Long> readPostmasterPid() throws IOException {
+        Path file = dataDir.resolve("postmaster.pid");
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        String first = Files.readAllLines(file).stream().findFirst().orElse("").trim();
+        try {
+            return Optional.of(Long.parseLong(first));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String newPassword() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private static boolean reachableByUnprivilegedUser(Path dir) throws IOException, InterruptedException {
+        Path existing = dir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        return existing != null && CommandRunner.run(List.of("runuser", "-u", UNPRIVILEGED_USER, "--", "test", "-x",
+                existing.toString()), Duration.ofSeconds(10)).ok();
+    }
+
+    private static void chownToUnprivileged(Path dir) throws IOException, InterruptedException {
+        CommandRunner.Outcome chown = CommandRunner.run(List.of("chown", "-R", UNPRIVILEGED_USER, dir.toString()),
+                Duration.ofSeconds(30));
+        if (!chown.ok()) {
+            throw new IOException("cannot hand " + dir + " to user " + UNPRIVILEGED_USER + ": " + chown.tail());
+        }
+    }
+}

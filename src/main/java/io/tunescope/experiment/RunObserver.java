@@ -1,0 +1,30 @@
+package io.tunescope.experiment;
+
+import io.tunescope.engine.EngineKind;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Hears when a run's measurement starts and ends, with the tenants' processes: the hook the thread monitor uses to
+ * sample exactly the tenants of a run. Called on the controller's run thread; must not block for long.
+ */
+public interface RunObserver {
+    RunObserver NONE = new RunObserver() {
+    };
+
+    /**
+     * One tenant's processes: for DuckDB the agent JVM that hosts the engine; for PostgreSQL the postmaster (whose
+     * children are the backends and parallel workers) and the users' backends.
+     */
+    record TenantProcesses(String name, EngineKind engine, List<Long> pids, Path executionsCsv) {
+    }
+
+    /** All tenants are loaded and ready; the users start right after this returns. */
+    default void measurementStarting(List<TenantProcesses> tenants, Path outDir) throws Exception {
+    }
+
+    /** Every tenant has finished (or the run was cut short); called before summary.json is written. */
+    default void measurementFinished() throws Exception {
+    }
+}

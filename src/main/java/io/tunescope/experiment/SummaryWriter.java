@@ -1,0 +1,88 @@
+package io.tunescope.experiment;
+
+import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDatabase;
+import io.tunescope.store.RunEnvironment;
+import io.tunescope.store.RunSummary;
+import io.tunescope.store.TenantStatistics;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/** Turns what the tenants recorded into summary.json and results.duckdb, and decides the run's exit code. */
+final class SummaryWriter {
+    static final String SUMMARY_FILE = "summary.json";
+
+    private final TpchRunConfig config;
+    private final List<TenantSlot> slots;
+
+    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots) {
+        this.config = config;
+        this.slots = slots;
+    }
+
+    RunOutcome write(Instant startedAt, long startNanos, RunFailure failure) throws IOException {
+        List<RunSummary.TenantSummary> tenants = new ArrayList<>();
+        for (TenantSlot slot : slots) {
+            tenants.add(tenantSummary(slot));
+        }
+        String engineVersion = slots.stream().map(s -> s.engineVersion).filter(Objects::nonNull).findFirst().orElse(null);
+        RunSummary summary = new RunSummary(failure == null, failure == null ? null : failure.getMessage(),
+                config.engine().id(), engineVersion, config.scaleFactor(), config.seed(), startedAt.toString(),
+                (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
+        Json.writeAtomically(config.outDir().resolve(SUMMARY_FILE), summary);
+        String dbProblem = null;
+        try {
+            ResultsDatabase.write(config.outDir(), slots.stream().map(s -> s.executionsCsv).toList(), summary);
+        } catch (SQLException e) {
+            dbProblem = "results database not written: " + e.getMessage();
+        }
+        if (failure != null) {
+            return new RunOutcome(summary, config.outDir(), failure.exitCode, failure.getMessage());
+        }
+        String problem = firstProblem(summary);
+        if (problem == null && dbProblem != null) {
+            problem = dbProblem;
+        }
+        return new RunOutcome(summary, config.outDir(), problem == null ? 0 : 1, problem);
+    }
+
+    private RunSummary.TenantSummary tenantSummary(TenantSlot slot) throws IOException {
+        TenantStatistics statistics = TenantStatistics.read(slot.executionsCsv);
+        double seconds = Math.max(0, slot.measureEndNanos - slot.measureStartNanos) / 1e9;
+        Double throughput = seconds > 0 ? statistics.successes() / seconds : null;
+        RunSummary.LoadSummary load = slot.loadMillis == null ? null
+                : new RunSummary.LoadSummary(slot.loadRows, slot.loadMillis, slot.indexMillis);
+        return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
+                throughput, statistics.executions(), statistics.errors(), seconds, load,
+                statistics.queries(slot.validations, slot.validationDetails, config.validate()));
+    }
+
+    /** Failed queries or validations make a finished run exit 1, named in one line. */
+    private static String firstProblem(RunSummary summary) {
+        List<String> invalid = new ArrayList<>();
+        for (RunSummary.TenantSummary tenant : summary.tenants()) {
+            for (RunSummary.QuerySummary q : tenant.queries()) {
+                if (q.errors() > 0) {
+                    return q.query() + " failed " + q.errors() + " of " + q.count() + " times on tenant " + tenant.name()
+                            + " (errors are in " + tenant.name() + "/executions.csv)";
+                }
+                if (Boolean.FALSE.equals(q.validated())) {
+                    invalid.add(tenant.name() + "/" + q.query());
+                }
+            }
+        }
+        return invalid.isEmpty() ? null : "validation failed for " + invalid.stream().collect(Collectors.joining(", "))
+                + " (details in summary.json)";
+    }
+
+    static Path summaryFile(Path outDir) {
+        return outDir.resolve(SUMMARY_FILE);
+    }
+}

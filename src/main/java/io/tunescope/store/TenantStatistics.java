@@ -1,0 +1,75 @@
+package io.tunescope.store;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import io.tunescope.workload.ExecutionRecord;
+import io.tunescope.workload.agent.ExecutionCsv;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Streams a tenant's executions file once and summarizes its measured executions per query. */
+public final class TenantStatistics {
+    private final Map<String, QueryStatistics> byQuery = new TreeMap<>(
+            Comparator.comparingInt((String q) -> q.length()).thenComparing(q -> q));
+    private long executions;
+    private long errors;
+
+    /** Reads {@code csv} (a missing file counts as no executions). */
+    public static TenantStatistics read(Path csv) throws IOException {
+        TenantStatistics statistics = new TenantStatistics();
+        if (!Files.exists(csv)) {
+            return statistics;
+        }
+        try (MappingIterator<ExecutionRecord> rows = ExecutionCsv.read(csv)) {
+            while (rows.hasNextValue()) {
+                statistics.add(rows.nextValue());
+            }
+        } catch (RuntimeException e) {
+            // a tenant killed mid-write leaves a torn last line: keep everything before it
+            if (statistics.executions == 0) {
+                throw e;
+            }
+        }
+        return statistics;
+    }
+
+    void add(ExecutionRecord e) {
+        if (e.phase() != ExecutionRecord.Phase.MEASURE) {
+            return;
+        }
+        executions++;
+        if (e.failed()) {
+            errors++;
+        }
+        byQuery.computeIfAbsent(e.query(), QueryStatistics::new).add(e);
+    }
+
+    public long executions() {
+        return executions;
+    }
+
+    public long errors() {
+        return errors;
+    }
+
+    public long successes() {
+        return executions - errors;
+    }
+
+    /** Per-query summaries in query order; {@code validations} maps query to verdict (absent: not validated). */
+    public List<RunSummary.QuerySummary> queries(Map<String, Boolean> validations, Map<String, String> details,
+                                                 boolean validating) {
+        List<RunSummary.QuerySummary> result = new ArrayList<>();
+        for (Map.Entry<String, QueryStatistics> entry : byQuery.entrySet()) {
+            Boolean validated = validating ? validations.getOrDefault(entry.getKey(), false) : null;
+            result.add(entry.getValue().summary(validated, validating ? details.get(entry.getKey()) : null));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,80 @@
+package io.tunescope.workload;
+
+import io.tunescope.workload.tpch.ResultValidator;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs the users of one tenant in a closed loop, each on its own connection and thread ({@code user-<tenant>-<n>}),
+ * and hands every execution to an {@link ExecutionSink}. Memory stays flat however long it runs: nothing is kept
+ * here beyond the current execution.
+ */
+public final class Driver {
+    /** Opens one user's connection; called on that user's thread. */
+    @FunctionalInterface
+    public interface ConnectionOpener {
+        Connection open(int user) throws SQLException;
+    }
+
+    /** Hears the validation verdict of the first execution of each query by each user. */
+    @FunctionalInterface
+    public interface ValidationListener {
+        void accept(int user, String query, ResultValidator.Verdict verdict);
+    }
+
+    private final DriverSettings settings;
+    private final ConnectionOpener opener;
+    private final ExecutionSink sink;
+    private final ValidationListener validations;
+
+    public Driver(DriverSettings settings, ConnectionOpener opener, ExecutionSink sink, ValidationListener validations) {
+        this.settings = settings;
+        this.opener = opener;
+        this.sink = sink;
+        this.validations = validations;
+    }
+
+    /** What the users did: the measurement window (monotonic nanos) and the first fatal failure, if any. */
+    public record Result(long measureStartNanos, long measureEndNanos, String fatalError) {
+        public double measureSeconds() {
+            return Math.max(0, measureEndNanos - measureStartNanos) / 1e9;
+        }
+    }
+
+    /** Runs all users to completion (or until interrupted) and returns the measurement window. */
+    public Result run() throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(settings.users());
+        AtomicReference<String> fatal = new AtomicReference<>();
+        List<UserSession> sessions = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int user = 1; user <= settings.users(); user++) {
+            UserSession session = new UserSession(settings, user, opener, sink, validations);
+            sessions.add(session);
+            Thread thread = new Thread(() -> {
+                try {
+                    session.run();
+                } catch (Exception e) {
+                    fatal.compareAndSet(null, "user " + session.user() + ": " + e.getMessage());
+                } finally {
+                    done.countDown();
+                }
+            }, "user-" + settings.tenant() + "-" + user);
+            threads.add(thread);
+        }
+        threads.forEach(Thread::start);
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            threads.forEach(Thread::interrupt);
+            throw e;
+        }
+        long start = sessions.stream().mapToLong(UserSession::measureStartNanos).filter(n -> n != 0).min().orElse(0);
+        long end = sessions.stream().mapToLong(UserSession::measureEndNanos).max().orElse(start);
+        return new Result(start, end, fatal.get());
+    }
+}

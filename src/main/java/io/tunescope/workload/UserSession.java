@@ -1,0 +1,134 @@
+package io.tunescope.workload;
+
+import io.tunescope.workload.tpch.ResultValidator;
+import io.tunescope.workload.tpch.Substitution;
+import io.tunescope.workload.tpch.TpchQueries;
+import io.tunescope.workload.tpch.TpchQueryParameters;
+
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/** One closed-loop user: runs iterations of the workload on its own connection until its budget is spent. */
+final class UserSession {
+    private final DriverSettings settings;
+    private final int user;
+    private final Driver.ConnectionOpener opener;
+    private final ExecutionSink sink;
+    private final Driver.ValidationListener validations;
+    private final SplittableRandom parameterStream;
+    private final Set<Integer> validated = new HashSet<>();
+    private final long wallAnchorMicros = System.currentTimeMillis() * 1000;
+    private final long nanoAnchor = System.nanoTime();
+    private long sequence;
+    private volatile long measureStartNanos;
+    private volatile long measureEndNanos;
+
+    UserSession(DriverSettings settings, int user, Driver.ConnectionOpener opener, ExecutionSink sink,
+                Driver.ValidationListener validations) {
+        this.settings = settings;
+        this.user = user;
+        this.opener = opener;
+        this.sink = sink;
+        this.validations = validations;
+        this.parameterStream = new SplittableRandom(settings.seed() * 1_000_003L + settings.tenant().hashCode() * 7919L + user);
+    }
+
+    int user() {
+        return user;
+    }
+
+    long measureStartNanos() {
+        return measureStartNanos;
+    }
+
+    long measureEndNanos() {
+        return measureEndNanos;
+    }
+
+    void run() throws SQLException, InterruptedException {
+        try (QueryRunner runner = new QueryRunner(opener.open(user), settings.prepared())) {
+            long deadline = Long.MAX_VALUE;
+            for (int iteration = 0; ; iteration++) {
+                boolean warmup = iteration < settings.warmupIterations();
+                if (!warmup && measureStartNanos == 0) {
+                    measureStartNanos = System.nanoTime();
+                    if (settings.duration() != null) {
+                        deadline = measureStartNanos + settings.duration().toNanos();
+                    }
+                }
+                if (!warmup && settings.duration() == null
+                        && iteration >= settings.warmupIterations() + settings.iterations()) {
+                    return;
+                }
+                List<Integer> queries = settings.workload().queries(settings.seed() + user, iteration);
+                for (int query : queries) {
+                    if (!warmup && System.nanoTime() >= deadline) {
+                        return;
+                    }
+                    runOne(runner, query, iteration, warmup);
+                    pause();
+                }
+            }
+        } finally {
+            measureEndNanos = System.nanoTime();
+        }
+    }
+
+    private void runOne(QueryRunner runner, int query, int iteration, boolean warmup) throws SQLException {
+        List<Substitution> parameters = settings.validate() ? TpchQueryParameters.validation(query)
+                : TpchQueryParameters.random(query, parameterStream, settings.scaleFactor());
+        String sql = TpchQueries.sql(query, parameters, settings.dialect());
+        boolean capture = settings.validate() && validated.add(query);
+        long start = System.nanoTime();
+        long startWall = wallAnchorMicros + (start - nanoAnchor) / 1000;
+        String error = null;
+        QueryRunner.Outcome outcome = null;
+        try {
+            outcome = runner.run(sql, capture);
+        } catch (SQLException e) {
+            error = oneLine(e);
+            if (isConnectionLost(e)) {
+                record(query, iteration, warmup, start, startWall, System.nanoTime() - start, 0, error);
+                throw e;
+            }
+        }
+        long responseNanos = System.nanoTime() - start;
+        record(query, iteration, warmup, start, startWall, responseNanos, outcome == null ? 0 : outcome.rows(), error);
+        if (capture) {
+            validations.accept(user, TpchQueries.name(query), outcome == null
+                    ? new ResultValidator.Verdict(false, "query failed: " + error)
+                    : ResultValidator.validate(query, outcome.captured()));
+        }
+    }
+
+    private void record(int query, int iteration, boolean warmup, long start, long startWall, long responseNanos,
+                        long rows, String error) {
+        sink.accept(new ExecutionRecord(settings.tenant(), user, ++sequence, iteration, TpchQueries.name(query),
+                warmup ? ExecutionRecord.Phase.WARMUP : ExecutionRecord.Phase.MEASURE, start, startWall,
+                responseNanos, rows, error));
+    }
+
+    private void pause() throws InterruptedException {
+        long waitMillis = settings.waitAfterQuery().toMillis();
+        if (waitMillis > 0) {
+            Thread.sleep(waitMillis);
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedException("user " + user + " interrupted");
+        }
+    }
+
+    /** SQLState class 08 is a connection exception; 57P0x is PostgreSQL shutting down. */
+    static boolean isConnectionLost(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("08") || state.startsWith("57P"));
+    }
+
+    static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replaceAll("\\s+", " ").strip();
+    }
+}

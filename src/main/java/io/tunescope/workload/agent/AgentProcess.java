@@ -1,0 +1,121 @@
+package io.tunescope.workload.agent;
+
+import io.tunescope.engine.CpuList;
+import io.tunescope.store.Json;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The controller's handle on one tenant agent: starts the child JVM (pinned with taskset when CPUs are given), turns
+ * its stdout into {@link TenantEvent}s on a shared queue, sends {@code go}, and makes sure it is gone on close.
+ */
+public final class AgentProcess implements AutoCloseable {
+    private static final long GRACE_MILLIS = 5_000;
+
+    private final int tenantIndex;
+    private final Process process;
+    private final OutputStream control;
+
+    /** An event from agent {@code tenantIndex}; {@code exitCode} is set (and {@code event} null) when it exited. */
+    public record TenantEvent(int tenantIndex, AgentEvent event, Integer exitCode) {
+    }
+
+    private AgentProcess(int tenantIndex, Process process) {
+        this.tenantIndex = tenantIndex;
+        this.process = process;
+        this.control = process.getOutputStream();
+    }
+
+    /**
+     * Starts an agent for {@code specFile}; {@code password} (may be null) goes into its environment only.
+     * Its stderr goes to {@code logFile}.
+     */
+    public static AgentProcess start(int tenantIndex, Path specFile, Path logFile, CpuList cpus, String password,
+                                     BlockingQueue<TenantEvent> events) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(cpus.tasksetPrefix());
+        }
+        command.addAll(List.of(javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
+                "-cp", System.getProperty("java.class.path"), TenantAgentMain.class.getName(), specFile.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
+        builder.environment().remove(AgentSpec.PASSWORD_ENV);
+        if (password != null) {
+            builder.environment().put(AgentSpec.PASSWORD_ENV, password);
+        }
+        AgentProcess agent = new AgentProcess(tenantIndex, builder.start());
+        agent.pumpEvents(events);
+        return agent;
+    }
+
+    private static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private void pumpEvents(BlockingQueue<TenantEvent> events) {
+        Thread pump = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    if (line.startsWith("{")) {
+                        events.put(new TenantEvent(tenantIndex, Json.MAPPER.readValue(line, AgentEvent.class), null));
+                    }
+                }
+                events.put(new TenantEvent(tenantIndex, null, process.waitFor()));
+            } catch (IOException e) {
+                events.offer(new TenantEvent(tenantIndex, AgentEvent.failed("control channel broken: " + e.getMessage()), null));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "agent-events-" + tenantIndex);
+        pump.setDaemon(true);
+        pump.start();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public void sendGo() throws IOException {
+        control.write((AgentEvent.GO + "\n").getBytes(StandardCharsets.UTF_8));
+        control.flush();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Closes the control channel (the agent stops), waits briefly, then kills whatever is left. */
+    @Override
+    public void close() {
+        try {
+            control.close();
+        } catch (IOException e) {
+            // the agent is already gone
+        }
+        try {
+            if (!process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Kills the agent at once (used when the run is aborted, e.g. by Ctrl-C). */
+    public void kill() {
+        process.destroyForcibly();
+    }
+}

@@ -1,0 +1,19 @@
+package io.tunescope.workload.agent;
+
+/**
+ * Everything a tenant agent (the child JVM that drives one tenant) needs, written by the controller as JSON. The
+ * database password never appears here: it travels in the agent's environment ({@link #PASSWORD_ENV}).
+ *
+ * @param engine         {@code duckdb} (the agent hosts an in-memory or file database) or {@code jdbc} (it connects)
+ * @param jdbcUrl        for {@code jdbc}; for {@code duckdb} the database file, or empty for in-memory
+ * @param durationMillis measurement length, or 0 when {@code iterations} bounds the run
+ * @param duckdbThreads  DuckDB's {@code threads} setting (the worker limit), or 0 for DuckDB's default
+ */
+public record AgentSpec(String tenant, String engine, String jdbcUrl, String user, boolean load, double scaleFactor,
+                        int loadThreads, int users, String workload, boolean permuted, long waitMillis,
+                        long durationMillis, int iterations, int warmupIterations, boolean prepared, boolean validate,
+                        long seed, String executionsCsv, int duckdbThreads) {
+    public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";
+    public static final String ENGINE_DUCKDB = "duckdb";
+    public static final String ENGINE_JDBC = "jdbc";
+}

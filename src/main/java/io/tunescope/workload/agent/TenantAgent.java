@@ -1,0 +1,176 @@
+package io.tunescope.workload.agent;
+
+import io.tunescope.BadInputException;
+import io.tunescope.workload.Driver;
+import io.tunescope.workload.DriverSettings;
+import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.tpch.LoadMethod;
+import io.tunescope.workload.tpch.SqlDialect;
+import io.tunescope.workload.tpch.TpchLoader;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** One tenant's life inside its agent process: open, load, report ready, wait for go, drive, report done. */
+final class TenantAgent {
+    private static final long LOAD_REPORT_MILLIS = 250;
+    private static final long PROGRESS_REPORT_MILLIS = 1_000;
+
+    private final AgentSpec spec;
+    private final EventChannel events;
+    private final BufferedReader control;
+    private final SqlDialect dialect;
+    private final String password = System.getenv(AgentSpec.PASSWORD_ENV);
+    private TenantDatabase database;
+
+    TenantAgent(AgentSpec spec, EventChannel events, BufferedReader control) {
+        this.spec = spec;
+        this.events = events;
+        this.control = control;
+        this.dialect = AgentSpec.ENGINE_DUCKDB.equals(spec.engine()) ? SqlDialect.DUCKDB
+                : SqlDialect.fromJdbcUrl(spec.jdbcUrl());
+    }
+
+    int run() throws Exception {
+        database = TenantDatabase.open(spec, password);
+        try {
+            TpchLoader.LoadReport load = spec.load() ? load() : null;
+            List<Connection> connections = new ArrayList<>();
+            List<Long> backendPids = new ArrayList<>();
+            for (int user = 1; user <= spec.users(); user++) {
+                Connection connection = database.newConnection();
+                connections.add(connection);
+                if (dialect == SqlDialect.POSTGRES) {
+                    backendPids.add(backendPid(connection));
+                }
+            }
+            events.emit(AgentEvent.ready(database.version(), backendPids.isEmpty() ? null : backendPids,
+                    load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
+                    load == null ? null : load.rows()));
+            if (!awaitGo()) {
+                return TenantAgentMain.EXIT_CONTROLLER_GONE;
+            }
+            watchControllerInBackground();
+            return drive(connections);
+        } finally {
+            database.close();
+        }
+    }
+
+    private TpchLoader.LoadReport load() throws SQLException, InterruptedException {
+        long total = TpchLoader.estimatedRows(spec.scaleFactor());
+        AtomicLong rows = new AtomicLong();
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
+                TpchLoader.namedThreads("report-" + spec.tenant()));
+        reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.loadProgress(rows.get(), total)),
+                LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
+        try {
+            TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forDialect(dialect),
+                    spec.loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
+            TpchLoader.LoadReport report = loader.load(spec.scaleFactor(), rows::addAndGet);
+            events.emit(AgentEvent.loadProgress(report.rows(), report.rows()));
+            return report;
+        } finally {
+            reporter.shutdownNow();
+        }
+    }
+
+    private static long backendPid(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private boolean awaitGo() throws IOException {
+        String line;
+        while ((line = control.readLine()) != null) {
+            if (line.trim().equals(AgentEvent.GO)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Ends this process when the controller closes our stdin (it was stopped, or it died). */
+    private void watchControllerInBackground() {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (control.readLine() != null) {
+                    // only end-of-file matters
+                }
+            } catch (IOException e) {
+                // a broken pipe means the same as end-of-file
+            }
+            System.err.println("tenant " + spec.tenant() + ": controller closed the control channel, stopping");
+            Runtime.getRuntime().halt(TenantAgentMain.EXIT_CONTROLLER_GONE);
+        }, "control-" + spec.tenant());
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private int drive(List<Connection> connections) throws IOException, InterruptedException {
+        DriverSettings settings = new DriverSettings(spec.tenant(), spec.users(),
+                WorkloadDefinition.parse(spec.workload(), spec.permuted()), Duration.ofMillis(spec.waitMillis()),
+                spec.durationMillis() > 0 ? Duration.ofMillis(spec.durationMillis()) : null, spec.iterations(),
+                spec.warmupIterations(), spec.prepared(), spec.validate(), spec.seed(), spec.scaleFactor(), dialect);
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
+                TpchLoader.namedThreads("report-" + spec.tenant()));
+        try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
+            reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.progress(csv.executions(), csv.errors())),
+                    PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
+            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv,
+                    (user, query, verdict) -> events.emit(AgentEvent.validation(query, verdict.ok(), verdict.detail())))
+                    .run();
+            reporter.shutdownNow();
+            csv.close();
+            events.emit(AgentEvent.done(csv.executions(), csv.errors(), result.measureStartNanos(),
+                    result.measureEndNanos(), result.fatalError()));
+            return result.fatalError() == null ? 0 : 1;
+        } finally {
+            reporter.shutdownNow();
+        }
+    }
+
+    /** Connection details for the log and errors, with any password removed. */
+    static String redact(String url) {
+        return url == null ? null : url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+
+    static BadInputException cannotConnect(String url, SQLException e) {
+        return new BadInputException("cannot connect to " + redact(url) + ": " + e.getMessage().replaceAll("\\s+", " "));
+    }
+
+    static Properties credentials(String user, String password) {
+        Properties properties = new Properties();
+        if (user != null && !user.isEmpty()) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        return properties;
+    }
+
+    static Connection connect(String url, Properties properties) {
+        try {
+            return DriverManager.getConnection(url, properties);
+        } catch (SQLException e) {
+            throw cannotConnect(url, e);
+        }
+    }
+}

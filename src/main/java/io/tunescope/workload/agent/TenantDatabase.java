@@ -1,0 +1,98 @@
+package io.tunescope.workload.agent;
+
+import org.duckdb.DuckDBConnection;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+
+/**
+ * The database an agent drives: an embedded DuckDB it hosts, or a server reached by JDBC URL. DuckDB is opened on a
+ * thread named {@code duck-<tenant>}: its native worker threads inherit that name (it shows in
+ * {@code /proc/<pid>/task/<tid>/comm}), which is how the monitor tells tenants' workers apart.
+ */
+abstract class TenantDatabase implements AutoCloseable {
+    abstract Connection newConnection() throws SQLException;
+
+    abstract String version() throws SQLException;
+
+    static TenantDatabase open(AgentSpec spec, String password) throws Exception {
+        if (AgentSpec.ENGINE_DUCKDB.equals(spec.engine())) {
+            return DuckDb.open(spec);
+        }
+        return new Jdbc(spec.jdbcUrl(), TenantAgent.credentials(spec.user(), password));
+    }
+
+    @Override
+    public abstract void close() throws SQLException;
+
+    private static final class DuckDb extends TenantDatabase {
+        private final DuckDBConnection root;
+
+        private DuckDb(DuckDBConnection root) {
+            this.root = root;
+        }
+
+        static DuckDb open(AgentSpec spec) throws Exception {
+            String url = "jdbc:duckdb:" + (spec.jdbcUrl() == null ? "" : spec.jdbcUrl());
+            Properties properties = new Properties();
+            if (spec.duckdbThreads() > 0) {
+                properties.setProperty("threads", String.valueOf(spec.duckdbThreads()));
+            }
+            FutureTask<DuckDBConnection> opening = new FutureTask<>(
+                    () -> (DuckDBConnection) TenantAgent.connect(url, properties));
+            Thread opener = new Thread(opening, "duck-" + spec.tenant());
+            opener.start();
+            try {
+                return new DuckDb(opening.get());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
+
+        @Override
+        Connection newConnection() throws SQLException {
+            return root.duplicate();
+        }
+
+        @Override
+        String version() throws SQLException {
+            return "DuckDB " + root.getMetaData().getDatabaseProductVersion();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            root.close();
+        }
+    }
+
+    private static final class Jdbc extends TenantDatabase {
+        private final String url;
+        private final Properties credentials;
+        private final Connection probe;
+
+        Jdbc(String url, Properties credentials) {
+            this.url = url;
+            this.credentials = credentials;
+            this.probe = TenantAgent.connect(url, credentials);
+        }
+
+        @Override
+        Connection newConnection() {
+            return TenantAgent.connect(url, credentials);
+        }
+
+        @Override
+        String version() throws SQLException {
+            var meta = probe.getMetaData();
+            return meta.getDatabaseProductName() + " " + meta.getDatabaseProductVersion();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            probe.close();
+        }
+    }
+}

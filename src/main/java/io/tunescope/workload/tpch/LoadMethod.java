@@ -1,0 +1,45 @@
+package io.tunescope.workload.tpch;
+
+import io.trino.tpch.TpchTable;
+import org.duckdb.DuckDBConnection;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+
+import java.sql.Connection;
+
+/** How generated rows reach a table: the fastest path each kind of database offers. */
+public enum LoadMethod {
+    /** DuckDB's Appender. */
+    APPENDER {
+        @Override
+        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+            return new DuckDbAppenderSink(connection.unwrap(DuckDBConnection.class), table.getTableName());
+        }
+    },
+    /** PostgreSQL's COPY FROM STDIN through the driver's CopyManager. */
+    COPY {
+        @Override
+        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+            CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
+                    .copyIn("COPY " + table.getTableName() + " FROM STDIN WITH (FORMAT text, DELIMITER '|')");
+            return new CopyTextSink(copy::writeToCopy, copy::endCopy);
+        }
+    },
+    /** Batched INSERTs: works everywhere, slowest. */
+    INSERT {
+        @Override
+        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+            return new BatchInsertSink(connection, table.getTableName(), table.getColumns().size());
+        }
+    };
+
+    abstract RowSink open(Connection connection, TpchTable<?> table) throws Exception;
+
+    public static LoadMethod forDialect(SqlDialect dialect) {
+        return switch (dialect) {
+            case DUCKDB -> APPENDER;
+            case POSTGRES -> COPY;
+            case GENERIC -> INSERT;
+        };
+    }
+}

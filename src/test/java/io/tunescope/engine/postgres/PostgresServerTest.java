@@ -1,0 +1,59 @@
+package io.tunescope.engine.postgres;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.Processes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class PostgresServerTest {
+    static PostgresBinaries binariesOrSkip() {
+        var found = PostgresBinaries.find();
+        assumeTrue(found.isPresent(), "PostgreSQL binaries not installed (looked in /usr/lib/postgresql/*/bin and PATH)");
+        return found.get();
+    }
+
+    @Test
+    void startsPrivateInstanceOnLoopbackAndLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
+        PostgresBinaries binaries = binariesOrSkip();
+        List<Long> pids;
+        try (PostgresServer server = PostgresServer.start(binaries, dir.resolve("t1"), null, List.of())) {
+            pids = server.processIds();
+            assertThat(pids).contains(server.pid());
+            try (Connection c = DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
+                 Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT inet_server_addr()::text, current_setting('fsync')")) {
+                rs.next();
+                assertThat(rs.getString(1)).startsWith("127.0.0.1");
+                assertThat(rs.getString(2)).isEqualTo("off");
+            }
+            assertThatThrownBy(() -> DriverManager.getConnection(server.jdbcUrl(), server.user(), "wrong"))
+                    .isInstanceOf(SQLException.class).hasMessageContaining("password authentication failed");
+            try (var files = Files.list(server.dataDir().getParent())) {
+                assertThat(files.map(p -> p.getFileName().toString())).contains("pgdata").doesNotContain("pwfile");
+            }
+        }
+        for (long pid : pids) {
+            assertThat(Processes.isRunning(pid)).as("pid %d", pid).isFalse();
+        }
+    }
+
+    @Test
+    void missingBinariesAreBadInputNamingTheDirectory(@TempDir Path dir) {
+        assertThatThrownBy(() -> PostgresBinaries.locate(dir))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("pg-bin (" + dir + ") must be a directory holding initdb and pg_ctl");
+    }
+}

@@ -1,0 +1,163 @@
+package io.tunescope.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.cli.ExitCode;
+import io.tunescope.cli.Main;
+import io.tunescope.engine.Processes;
+import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.store.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** End-to-end runs through the CLI: tenants in their own processes, results on disk, bad input and faults. */
+class TpchRunnerTest {
+    private static JsonNode summary(Path out) throws Exception {
+        return Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+    }
+
+    private static List<Long> pids(JsonNode summary) {
+        List<Long> pids = new ArrayList<>();
+        summary.get("tenants").forEach(t -> t.get("pids").forEach(p -> pids.add(p.asLong())));
+        return pids;
+    }
+
+    @Test
+    void twoTenantsWithThreeUsersEachRunInTheirOwnProcesses(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--tenants", "2", "--users", "3",
+                "--workload", "single:Q6", "--duration", "2s", "--warmup", "1", "--out", out.toString());
+        assertThat(code).isEqualTo(ExitCode.OK);
+        JsonNode summary = summary(out);
+        assertThat(summary.get("complete").asBoolean()).isTrue();
+        assertThat(summary.get("tenants")).hasSize(2);
+        List<Long> pids = pids(summary);
+        assertThat(pids).hasSize(2).doesNotHaveDuplicates().doesNotContain(ProcessHandle.current().pid());
+        for (JsonNode tenant : summary.get("tenants")) {
+            assertThat(tenant.get("throughputPerSec").asDouble()).isPositive();
+            JsonNode q6 = tenant.get("queries").get(0);
+            assertThat(q6.get("query").asText()).isEqualTo("Q6");
+            assertThat(q6.get("count").asLong()).isEqualTo(tenant.get("executions").asLong()).isPositive();
+            assertThat(q6.get("validated").isNull()).isTrue();
+        }
+        assertThat(out.resolve("results.duckdb")).exists();
+        assertThat(out.resolve("tenants/t2/executions.csv")).exists();
+        assertThat(pids).noneMatch(Processes::isRunning);
+    }
+
+    @Test
+    void badInputExitsThreeWithoutStartingAnything(@TempDir Path dir) {
+        String out = dir.resolve("x").toString();
+        assertThat(Main.execute("run", "--engine", "oracle", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--sf", "20", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--sf", "0.1", "--validate", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--users", "0", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--workload", "single:Q99", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--cpus", "0-99", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--engine", "jdbc", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--duration", "soon", "--out", out)).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--no-such-option")).isEqualTo(ExitCode.USAGE);
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void missingPostgresBinariesAreBadInput(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("pg");
+        assertThat(Main.execute("run", "--engine", "postgres", "--pg-bin", dir.resolve("nowhere").toString(),
+                "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(summary(out).get("complete").asBoolean()).isFalse();
+        assertThat(summary(out).get("failure").asText()).contains("pg-bin").contains("initdb and pg_ctl");
+    }
+
+    @Test
+    void anUnreachableDatabaseIsBadInputAndTheSummaryIsStillWritten(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("down");
+        int code = Main.execute("run", "--engine", "jdbc", "--url", "jdbc:postgresql://127.0.0.1:1/tpch?password=secret",
+                "--out", out.toString());
+        assertThat(code).isEqualTo(ExitCode.BAD_INPUT);
+        JsonNode summary = summary(out);
+        assertThat(summary.get("complete").asBoolean()).isFalse();
+        assertThat(summary.get("failure").asText()).contains("cannot connect").contains("password=***")
+                .doesNotContain("secret");
+        assertThat(Files.readString(out.resolve("summary.json"))).doesNotContain("secret");
+    }
+
+    @Test
+    void failingQueriesAreCountedAndMakeTheRunExitOne(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("empty");
+        int code = Main.execute("run", "--engine", "jdbc", "--url", "jdbc:duckdb:", "--workload", "single:Q3",
+                "--iterations", "2", "--out", out.toString());
+        assertThat(code).isEqualTo(ExitCode.FAILURE);
+        JsonNode q3 = summary(out).get("tenants").get(0).get("queries").get(0);
+        assertThat(q3.get("count").asLong()).isEqualTo(2);
+        assertThat(q3.get("errors").asLong()).isEqualTo(2);
+        assertThat(q3.get("meanMillis").isNull()).isTrue();
+    }
+
+    @Test
+    void aTenantThatDiesMidRunLeavesAnIncompleteSummaryWithWhatWasMeasured(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("killed");
+        List<Long> victims = new ArrayList<>();
+        RunObserver killer = new RunObserver() {
+            @Override
+            public void measurementStarting(List<TenantProcesses> tenants, Path outDir) {
+                victims.addAll(tenants.get(0).pids());
+                Thread t = new Thread(() -> {
+                    try {
+                        Thread.sleep(2_500);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    ProcessHandle.of(victims.get(0)).ifPresent(ProcessHandle::destroyForcibly);
+                });
+                t.setDaemon(true);
+                t.start();
+            }
+        };
+        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.EngineKind.DUCKDB, null, null, null, 0.01, 1, 2,
+                io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false), java.time.Duration.ZERO,
+                java.time.Duration.ofSeconds(60), 0, 0, null, false, 1, out, false, null, true, 2, 0, false);
+        RunOutcome outcome = new TpchRunner(config, killer).run();
+        assertThat(outcome.exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(outcome.problem()).startsWith("tenant t1: its process (pid " + victims.get(0) + ") exited with code");
+        JsonNode summary = summary(out);
+        assertThat(summary.get("complete").asBoolean()).isFalse();
+        assertThat(summary.get("tenants").get(0).get("executions").asLong()).isPositive();
+        assertThat(Processes.isRunning(victims.get(0))).isFalse();
+    }
+
+    @Test
+    void postgresTenantIsValidatedAndStoppedAfterwards(@TempDir Path dir) throws Exception {
+        assumeTrue(PostgresBinaries.find().isPresent(), "PostgreSQL binaries not installed: skipping the postgres run");
+        Path out = dir.resolve("pg");
+        int code = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--out", out.toString());
+        JsonNode summary = summary(out);
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        JsonNode tenant = summary.get("tenants").get(0);
+        assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
+        assertThat(pids(summary)).hasSizeGreaterThanOrEqualTo(2).noneMatch(Processes::isRunning);
+        assertThat(Files.readString(out.resolve("summary.json"))).doesNotContainIgnoringCase("password\" :");
+    }
+
+    @Test
+    void badPostgresCredentialsAreBadInput(@TempDir Path dir) throws Exception {
+        var binaries = PostgresBinaries.find();
+        assumeTrue(binaries.isPresent(), "PostgreSQL binaries not installed: skipping the credentials check");
+        try (var server = io.tunescope.engine.postgres.PostgresServer.start(binaries.get(), dir.resolve("srv"), null, List.of())) {
+            Path out = dir.resolve("creds");
+            // PATH is set in every environment and is certainly not the instance's random password
+            int code = Main.execute("run", "--engine", "jdbc", "--url", server.jdbcUrl(), "--db-user", server.user(),
+                    "--password-env", "PATH", "--out", out.toString());
+            assertThat(code).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(summary(out).get("failure").asText()).contains("password authentication failed");
+            assertThat(Files.readString(out.resolve("summary.json"))).doesNotContain(System.getenv("PATH"));
+        }
+    }
+}
