@@ -90,24 +90,21 @@ public final class ScaleCommand implements Callable<Integer> {
         if (engine.equalsIgnoreCase("jdbc") && url == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
         }
-        EngineChoice resolved = EngineChoice.resolve(engine, url, user, password);
         Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        resolved.prepare(outDir);
-        ScaleOptions options = new ScaleOptions(resolved.spec(),
-                statement != null ? statement : resolved.defaultStatement(),
-                modes.stream().map(PlanMode::parse).toList(), threads,
-                Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
-                        iterations),
-                forks, contention, outDir, seed, bootstrap);
-        try {
+        Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
+                iterations);
+        List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
+        ScaleOptions.checkThreads(threads);
+        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password, outDir)) {
+            ScaleOptions options = new ScaleOptions(chosen.spec(),
+                    statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
+                    contention, outDir, seed, bootstrap);
             ScaleSummary summary = new ScaleLab(options).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));
             System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));
             return ExitCode.OK;
-        } finally {
-            resolved.release();
         }
     }
 

@@ -1,7 +1,9 @@
 package io.tunescope.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.store.Json;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,11 +71,25 @@ class ScaleCommandTest {
     }
 
     @Test
+    void privatePostgresInstanceRunsAndIsStopped(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(PostgresBinaries.find().isPresent(),
+                "PostgreSQL binaries (initdb, pg_ctl) not found in /usr/lib/postgresql/*/bin or on the PATH");
+        int code = Main.execute(args(dir, "--engine", "postgres", "--threads", "1,2", "--modes", "shared"));
+        assertThat(code).isEqualTo(ExitCode.OK);
+        JsonNode s = Json.MAPPER.readTree(dir.resolve("summary.json").toFile());
+        assertThat(s.get("engine").asText()).isEqualTo("postgres");
+        assertThat(s.get("engineVersion").asText()).startsWith("PostgreSQL");
+        assertThat(s.get("points").get(1).get("opsPerSec").asDouble()).isPositive();
+        assertThat(s.toString()).doesNotContain("password");
+        assertThat(dir.resolve("postgres").resolve("pgdata")).doesNotExist();
+    }
+
+    @Test
     void badInputExitsThreeAndUsageTwo(@TempDir Path dir) {
         assertThat(Main.execute(args(dir, "--engine", "derby", "--threads", "0,2"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute(args(dir, "--engine", "derby", "--threads", "-1"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute(args(dir, "--engine", "nosuchdb"))).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(Main.execute(args(dir, "--engine", "postgres"))).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute(args(dir, "--engine", "postgres", "--threads", "0"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute(args(dir, "--engine", "h2", "--statement", "SELEC 1"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute(args(dir, "--engine", "h2", "--modes", "sharde"))).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute(args(dir, "--engine", "jdbc", "--url", "jdbc:nosuch:x")))

@@ -1,35 +1,57 @@
 package io.tunescope.engine.inprocess;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.engine.postgres.PostgresServer;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * What {@code --engine} (and {@code --url}) name: a connection, the engine's default statement, and for an
- * in-process engine the setup and release around a run. {@code jdbc} takes any URL; {@code postgres} (a private
- * instance) is not available on this branch yet.
+ * What {@code --engine} (and {@code --url}) name, opened for one run: a connection spec, the engine's default
+ * statement, and what has to be set up and torn down around the run (an in-process engine's database; for
+ * {@code postgres} a private instance, always stopped and its data deleted on {@link #close()}). {@code jdbc} takes
+ * any URL.
  */
-public record EngineChoice(ConnectionSpec spec, String defaultStatement, InProcessEngine inProcess) {
+public final class EngineChoice implements AutoCloseable {
+    private final ConnectionSpec spec;
+    private final String defaultStatement;
+    private final InProcessEngine inProcess;
+    private final PostgresServer server;
 
-    public static EngineChoice resolve(String engine, String url, String user, String password) {
+    private EngineChoice(ConnectionSpec spec, String defaultStatement, InProcessEngine inProcess,
+                         PostgresServer server) {
+        this.spec = spec;
+        this.defaultStatement = defaultStatement;
+        this.inProcess = inProcess;
+        this.server = server;
+    }
+
+    /** Resolves the engine and starts what it needs; {@code workDir} holds Derby's log or PostgreSQL's cluster. */
+    public static EngineChoice open(String engine, String url, String user, String password, Path workDir)
+            throws IOException, InterruptedException {
         if (engine.equalsIgnoreCase("jdbc")) {
             if (url == null) {
                 throw BadInputException.of("url", null, "is required with --engine jdbc");
             }
-            return new EngineChoice(new ConnectionSpec(engineOfUrl(url), url, user, password), "SELECT 1", null);
+            return new EngineChoice(new ConnectionSpec(engineOfUrl(url), url, user, password), "SELECT 1", null,
+                    null);
         }
         if (engine.equalsIgnoreCase("postgres")) {
-            throw BadInputException.of("engine", engine, "is not available in this build yet (the private "
-                    + "PostgreSQL instance comes with the postgres engine); use --engine jdbc --url "
-                    + "jdbc:postgresql://HOST:PORT/DB");
+            PostgresServer server = PostgresServer.start(PostgresBinaries.locate(null), workDir.resolve("postgres"),
+                    null, List.of());
+            return new EngineChoice(new ConnectionSpec("postgres", server.jdbcUrl(), server.user(), server.password()),
+                    "SELECT 1", null, server);
         }
         if (!InProcessEngine.isInProcess(engine)) {
             throw BadInputException.of("engine", engine, "must be one of " + InProcessEngine.names()
                     + ", jdbc, postgres");
         }
         InProcessEngine e = InProcessEngine.byName(engine);
+        e.prepare(workDir);
         ConnectionSpec spec = url == null ? e.connectionSpec() : new ConnectionSpec(e.cliName(), url, user, password);
-        return new EngineChoice(spec, e.defaultStatement(), e);
+        return new EngineChoice(spec, e.defaultStatement(), e, null);
     }
 
     /** {@code jdbc:postgresql://...} reports as {@code postgresql}. */
@@ -38,15 +60,25 @@ public record EngineChoice(ConnectionSpec spec, String defaultStatement, InProce
         return parts.length >= 2 && !parts[1].isEmpty() ? parts[1] : "jdbc";
     }
 
-    public void prepare(Path outDir) {
-        if (inProcess != null) {
-            inProcess.prepare(outDir);
-        }
+    public ConnectionSpec spec() {
+        return spec;
     }
 
-    public void release() {
+    public String defaultStatement() {
+        return defaultStatement;
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
         if (inProcess != null) {
             InProcessEngine.release(spec);
+        }
+        if (server != null) {
+            try {
+                server.close();
+            } finally {
+                server.deleteData();
+            }
         }
     }
 }

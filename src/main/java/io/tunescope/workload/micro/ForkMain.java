@@ -4,11 +4,10 @@ import io.tunescope.store.Json;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 
 /**
- * Entry point of a forked benchmark JVM: reads a {@link MeasureTask} from the JSON file named by the first argument,
- * runs it, and writes one line per event on stdout: {@code progress <millis>} and {@code point <json>}.
+ * Entry point of a forked benchmark JVM: reads a {@link MeasureTask} as JSON from stdin (never a file: it may hold a
+ * database password), runs it, and writes one line per event on stdout: {@code progress <millis>} and {@code point <json>}.
  */
 public final class ForkMain {
     static final String PROGRESS = "progress ";
@@ -18,7 +17,7 @@ public final class ForkMain {
     }
 
     public static void main(String[] args) throws Exception {
-        MeasureTask task = Json.MAPPER.readValue(Path.of(args[0]).toFile(), MeasureTask.class);
+        MeasureTask task = Json.MAPPER.readValue(System.in, MeasureTask.class);
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         task.runHere(millis -> out.println(PROGRESS + millis),
                 run -> out.println(POINT + Json.toJson(run).replace('\n', ' ')));

@@ -6,6 +6,7 @@ import io.tunescope.store.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,32 +16,32 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
- * Runs a {@link MeasureTask} in a fresh JVM ({@code java -cp <this class path> ForkMain task.json}), as JMH forks,
+ * Runs a {@link MeasureTask} in a fresh JVM ({@code java -cp <this class path> ForkMain}, task JSON on stdin), as
+ * JMH forks,
  * so JIT state and statement caches of one mode cannot leak into another. Points already reported survive a fork
  * that dies later.
  */
 public final class ForkRunner {
-    private final Path workDir;
     private final List<String> jvmArgs;
 
-    public ForkRunner(Path workDir, List<String> jvmArgs) {
-        this.workDir = workDir;
+    public ForkRunner(List<String> jvmArgs) {
         this.jvmArgs = List.copyOf(jvmArgs);
     }
 
     public List<PointRun> run(MeasureTask task, String name, LongConsumer progressMillis, Consumer<PointRun> done)
             throws IOException, InterruptedException {
-        Path taskFile = workDir.resolve("fork-" + name + ".json");
-        Json.writeAtomically(taskFile, task);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ForkMain.class.getName());
-        command.add(taskFile.toString());
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<PointRun> runs = new ArrayList<>();
+        try (OutputStream toFork = process.getOutputStream()) {
+            Json.MAPPER.writeValue(toFork, task);
+        }
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line;

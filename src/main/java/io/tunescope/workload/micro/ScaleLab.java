@@ -63,7 +63,7 @@ public final class ScaleLab {
             measureCurveInRounds(progress, keep);
             return;
         }
-        ForkRunner forks = new ForkRunner(options.outDir(), forkJvmArgs());
+        ForkRunner forks = new ForkRunner(forkJvmArgs());
         for (int f = 0; f < options.forks(); f++) {
             for (PlanMode mode : options.modes()) {
                 List<PointRequest> points = options.threads().stream().map(t -> new PointRequest(mode, t, null)).toList();
@@ -127,7 +127,7 @@ public final class ScaleLab {
             if (options.forks() == 0) {
                 task(points).runHere(progress, keep);
             } else {
-                new ForkRunner(options.outDir(), forkJvmArgs()).run(task(points), "contention-" + mode.label(),
+                new ForkRunner(forkJvmArgs()).run(task(points), "contention-" + mode.label(),
                         progress, keep);
             }
             Files.deleteIfExists(settle);

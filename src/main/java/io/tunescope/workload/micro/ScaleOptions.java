@@ -25,14 +25,7 @@ public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode>
         if (modes.isEmpty()) {
             throw BadInputException.of("modes", modes, "must name at least one mode");
         }
-        if (threads.isEmpty()) {
-            throw BadInputException.of("threads", threads, "must list at least one thread count");
-        }
-        for (int t : threads) {
-            if (t < 1 || t > MAX_THREADS) {
-                throw BadInputException.of("threads", t, "must be between 1 and " + MAX_THREADS);
-            }
-        }
+        checkThreads(threads);
         if (forks < 0) {
             throw BadInputException.of("forks", forks, "must be at least 0");
         }
@@ -41,6 +34,18 @@ public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode>
         }
         modes = List.copyOf(modes.stream().distinct().toList());
         threads = List.copyOf(threads.stream().distinct().sorted().toList());
+    }
+
+    /** Checks thread counts before anything is started (a PostgreSQL instance takes seconds). */
+    public static void checkThreads(List<Integer> threads) {
+        if (threads.isEmpty()) {
+            throw BadInputException.of("threads", threads, "must list at least one thread count");
+        }
+        for (int t : threads) {
+            if (t < 1 || t > MAX_THREADS) {
+                throw BadInputException.of("threads", t, "must be between 1 and " + MAX_THREADS);
+            }
+        }
     }
 
     public int maxThreads() {
