@@ -30,7 +30,15 @@ public final class UslCsv {
             if (cells.length != 2) {
                 throw BadInputException.of("line " + (i + 1), line, "must have 2 cells: concurrency,throughput");
             }
-            points.add(new UslPoint(number(cells[0], i, "concurrency"), number(cells[1], i, "throughput")));
+            double concurrency = number(cells[0], i, "concurrency");
+            double throughput = number(cells[1], i, "throughput");
+            if (!(concurrency > 0)) {
+                throw BadInputException.of("concurrency on line " + (i + 1), cells[0].strip(), "must be above 0");
+            }
+            if (throughput < 0) {
+                throw BadInputException.of("throughput on line " + (i + 1), cells[1].strip(), "must be at least 0");
+            }
+            points.add(new UslPoint(concurrency, throughput));
         }
         if (points.size() < MIN_POINTS) {
             throw BadInputException.of("points", points.size(), "must be at least " + MIN_POINTS + " for a USL fit");

@@ -40,6 +40,14 @@ class UslCsvTest {
     }
 
     @Test
+    void rejectsZeroConcurrencyAndNegativeThroughputNamingTheLine() {
+        assertThatThrownBy(() -> UslCsv.parse("1,1\n0,2\n3,3\n4,4\n5,5\n6,6\n"))
+                .isInstanceOf(BadInputException.class).hasMessage("concurrency on line 2 (0) must be above 0");
+        assertThatThrownBy(() -> UslCsv.parse("1,1\n2,2\n3,-3\n4,4\n5,5\n6,6\n"))
+                .isInstanceOf(BadInputException.class).hasMessage("throughput on line 3 (-3) must be at least 0");
+    }
+
+    @Test
     void rejectsRowsWithTheWrongNumberOfCells() {
         assertThatThrownBy(() -> UslCsv.parse("1,1\n2,2,2\n3,3\n4,4\n5,5\n6,6\n"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("line 2");
