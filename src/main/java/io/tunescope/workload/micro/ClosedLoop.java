@@ -27,9 +27,7 @@ public final class ClosedLoop {
     public static final String USER_THREAD_PREFIX = "tunescope-user-";
     private static final long JOIN_MILLIS = 60_000;
     private static final long PROGRESS_STEP_MILLIS = 200;
-    static final long FIRST_RECORDING_WARMUP_MILLIS = 6_000;
     static final int FAST_SAMPLE_EVERY = 16;
-    private static volatile boolean jfrWarmedUp;
 
     private final ConnectionSpec spec;
     private final String statement;
@@ -65,19 +63,11 @@ public final class ClosedLoop {
 
     private PointRun measure(PointRequest point, List<UserLoop> users, List<Thread> threads,
                              LongConsumer progressMillis) throws InterruptedException {
-        // JFR starts before the warm-up, and the first recording in a JVM warms up for at least
-        // FIRST_RECORDING_WARMUP_MILLIS: measured here (Derby, 8 threads, busy 2-core machine), the first 5 s of the
-        // first recording ran at 1-2% of unrecorded throughput, then at full speed; a second recording had no dip.
-        // The analysis keeps only events from the measurement on.
-        ContentionRecording recording = null;
+        // JFR starts before the warm-up (the analysis keeps only events from the measurement on); callers prime JFR
+        // when the JVM starts (ContentionRecording.prime) so that this start does not deoptimize the engine's code
+        ContentionRecording recording = point.recordsContention()
+                ? ContentionRecording.start(Path.of(point.jfrFile()), Duration.ZERO) : null;
         long warmupMillis = timing.warmupMillis();
-        if (point.recordsContention()) {
-            recording = ContentionRecording.start(Path.of(point.jfrFile()), Duration.ZERO);
-            if (!jfrWarmedUp) {
-                warmupMillis = Math.max(warmupMillis, FIRST_RECORDING_WARMUP_MILLIS);
-                jfrWarmedUp = true;
-            }
-        }
         long warmupOps = ops(users);
         long warmupStart = System.nanoTime();
         sleep(warmupMillis, progressMillis);

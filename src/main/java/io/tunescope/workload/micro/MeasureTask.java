@@ -1,6 +1,7 @@
 package io.tunescope.workload.micro;
 
 import io.tunescope.engine.inprocess.ConnectionSpec;
+import io.tunescope.monitor.jfr.ContentionRecording;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -21,6 +22,9 @@ public record MeasureTask(ConnectionSpec spec, String statement, Timing timing, 
     /** Runs every point here; {@code done} sees each result as it completes, so callers can keep partial work. */
     public List<PointRun> runHere(LongConsumer progressMillis, Consumer<PointRun> done)
             throws SQLException, InterruptedException {
+        if (points.stream().anyMatch(PointRequest::recordsContention)) {
+            ContentionRecording.prime();
+        }
         ClosedLoop loop = new ClosedLoop(spec, statement, timing);
         List<PointRun> runs = new ArrayList<>();
         for (PointRequest point : points) {

@@ -3,6 +3,7 @@ package io.tunescope.workload.micro;
 import io.tunescope.analysis.usl.UslAnalysis;
 import io.tunescope.analysis.usl.UslPoint;
 import io.tunescope.analysis.usl.UslResult;
+import io.tunescope.monitor.jfr.ContentionRecording;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;
@@ -41,6 +42,9 @@ public final class ScaleLab {
 
     public ScaleSummary run() throws IOException, SQLException, InterruptedException {
         Files.createDirectories(options.outDir());
+        if (options.contention() && options.forks() == 0) {
+            ContentionRecording.prime();
+        }
         engineVersion = StatementCheck.check(options.spec(), options.statement(), options.modes());
         try (ProgressBar bar = new ProgressBar("scale " + options.spec().engine(), plannedMillis(), "ms")) {
             measureCurve(bar::step);
@@ -95,29 +99,17 @@ public final class ScaleLab {
     /**
      * Per mode at the largest thread count: an unrecorded point and, right after it in the same JVM, the recorded
      * one, so the recording's cost is read from a side-by-side pair rather than against a point measured minutes
-     * earlier. Each JVM first runs one recorded point that is thrown away: here the first JFR recording in a JVM ran
-     * at 2-5% of unrecorded throughput for its first 5-9 s (Derby and H2, 8 threads, busy 2-core machine) while a
-     * second recording showed no such dip.
+     * earlier.
      */
     private void measureContention(LongConsumer progress) throws IOException, SQLException, InterruptedException {
         int threads = options.maxThreads();
-        boolean settled = false;
         for (PlanMode mode : options.modes()) {
             String jfr = options.outDir().resolve("contention-" + mode.label() + "-" + threads + "t.jfr")
                     .toAbsolutePath().toString();
-            List<PointRequest> points = new ArrayList<>();
-            Path settle = options.outDir().resolve("jfr-settle.jfr").toAbsolutePath();
-            if (!settled || options.forks() > 0) {
-                points.add(new PointRequest(mode, threads, settle.toString()));
-                settled = true;
-            }
-            points.add(new PointRequest(mode, threads, null));
-            points.add(new PointRequest(mode, threads, jfr));
+            MeasureTask task = task(List.of(new PointRequest(mode, threads, null),
+                    new PointRequest(mode, threads, jfr)));
             List<PointRun> pair = new ArrayList<>();
             Consumer<PointRun> keep = run -> {
-                if (run.recordsContention() && Path.of(run.jfrFile()).equals(settle)) {
-                    return;
-                }
                 pair.add(run);
                 if (run.recordsContention()) {
                     contention.put(mode.label(), ModeContention.of(run, PointResult.of(List.of(pair.get(0)))));
@@ -125,12 +117,10 @@ public final class ScaleLab {
                 }
             };
             if (options.forks() == 0) {
-                task(points).runHere(progress, keep);
+                task.runHere(progress, keep);
             } else {
-                new ForkRunner(forkJvmArgs()).run(task(points), "contention-" + mode.label(),
-                        progress, keep);
+                new ForkRunner(forkJvmArgs()).run(task, "contention-" + mode.label(), progress, keep);
             }
-            Files.deleteIfExists(settle);
         }
     }
 
@@ -145,12 +135,11 @@ public final class ScaleLab {
 
     private long plannedMillis() {
         long points = (long) options.modes().size() * options.threads().size() * Math.max(1, options.forks());
-        long recorded = options.contention() ? 2L * options.modes().size() + 1 : 0;
+        long recorded = options.contention() ? 2L * options.modes().size() : 0;
         Timing t = options.timing();
         long curvePoint = options.forks() > 0 ? t.pointMillis()
                 : t.pointMillis() + (t.iterations() - 1) * Math.min(t.warmupMillis(), ROUND_WARMUP_MILLIS);
-        long settle = options.contention() ? ClosedLoop.FIRST_RECORDING_WARMUP_MILLIS : 0;
-        return points * curvePoint + recorded * t.pointMillis() + settle;
+        return points * curvePoint + recorded * t.pointMillis();
     }
 
     private PointResult pointOf(PlanMode mode, int threads) {
