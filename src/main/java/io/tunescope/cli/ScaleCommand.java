@@ -22,9 +22,10 @@ import java.util.concurrent.Callable;
 /** {@code tunescope scale}: throughput against threads per plan mode, USL fits, and the lock to blame. */
 @Command(name = "scale", mixinStandardHelpOptions = true,
         description = {"Closed-loop micro-benchmark of one statement at several thread counts and plan modes "
-                + "(shared, separate, unprepared): throughput with 95% CI, latency percentiles, a Universal "
+                + "(shared, separate, unprepared): throughput with 95%% CI, latency percentiles, a Universal "
                 + "Scalability Law fit per mode and, with --contention, a JFR hot-lock table.",
-                "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: jdbc --url URL."})
+                "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: postgres (a private "
+                        + "instance), jdbc --url URL."})
 public final class ScaleCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

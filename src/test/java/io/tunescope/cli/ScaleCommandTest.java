@@ -98,4 +98,18 @@ class ScaleCommandTest {
         assertThat(Main.execute(args(dir, "--threads", "two"))).isEqualTo(ExitCode.USAGE);
         assertThat(Main.execute("scale", "--help")).isEqualTo(ExitCode.OK);
     }
+
+    @Test
+    void helpFormatsWithoutPicocliWarnings() {
+        java.io.PrintStream old = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            String out = UslCommandTest.stdoutOf(() -> Main.execute("scale", "--help"));
+            assertThat(out).contains("95% CI").contains("--contention");
+        } finally {
+            System.setErr(old);
+        }
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+    }
 }
