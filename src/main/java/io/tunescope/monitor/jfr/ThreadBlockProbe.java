@@ -17,10 +17,12 @@ public final class ThreadBlockProbe {
     private final long[] threadIds;
     private final Map<Long, ThreadInfo> start = new HashMap<>();
     private final boolean timed;
+    private final boolean wasEnabled;
 
     public ThreadBlockProbe(List<Thread> threads, boolean measureTimes) {
         this.threadIds = threads.stream().mapToLong(Thread::getId).toArray();
         this.timed = measureTimes && mx.isThreadContentionMonitoringSupported();
+        this.wasEnabled = mx.isThreadContentionMonitoringSupported() && mx.isThreadContentionMonitoringEnabled();
         if (timed) {
             mx.setThreadContentionMonitoringEnabled(true);
         }
@@ -35,7 +37,10 @@ public final class ThreadBlockProbe {
         }
     }
 
-    /** Per-thread deltas since {@link #begin()}; threads that ended in between are left out. */
+    /**
+     * Per-thread deltas since {@link #begin()}; threads that ended in between are left out. Switches contention
+     * monitoring back off if this probe switched it on, so later unrecorded points do not pay for it.
+     */
     public List<ThreadBlockStats> end() {
         List<ThreadBlockStats> out = new ArrayList<>();
         for (ThreadInfo now : mx.getThreadInfo(threadIds)) {
@@ -48,6 +53,9 @@ public final class ThreadBlockProbe {
                     timed ? now.getBlockedTime() - then.getBlockedTime() : -1,
                     now.getWaitedCount() - then.getWaitedCount(),
                     timed ? now.getWaitedTime() - then.getWaitedTime() : -1));
+        }
+        if (timed && !wasEnabled) {
+            mx.setThreadContentionMonitoringEnabled(false);
         }
         return out;
     }
