@@ -19,7 +19,10 @@ class ClosedLoopTest {
         ClosedLoop loop = new ClosedLoop(H2, "VALUES 1", new Timing(50, 100, 3));
         AtomicLong progress = new AtomicLong();
         PointRun run = loop.run(new PointRequest(PlanMode.SEPARATE, 2, null), progress::addAndGet);
-        assertThat(run.iterationOpsPerSec()).hasSize(3).allSatisfy(x -> assertThat(x).isPositive());
+        // on a starved machine one 100 ms iteration can complete nothing, so only the total must be positive
+        assertThat(run.iterationOpsPerSec()).hasSize(3).allSatisfy(x -> assertThat(x).isNotNegative());
+        assertThat(run.iterationOpsPerSec().stream().mapToDouble(Double::doubleValue).sum()).isPositive();
+        assertThat(run.iterationCpuCores()).hasSize(3);
         assertThat(run.errors()).isZero();
         assertThat(run.histogram().getTotalCount()).isPositive();
         assertThat(run.threadStats()).hasSize(2);
