@@ -35,7 +35,9 @@ public final class UslAnalysis {
             out.add("only " + distinct + " distinct concurrency levels: three coefficients are barely determined");
         }
         int peak = model.peakThreads();
-        if (peak == Integer.MAX_VALUE) {
+        if (model.sigma() >= 1) {
+            out.add("sigma reached 1: throughput does not grow with concurrency at all in this fit");
+        } else if (peak == Integer.MAX_VALUE) {
             out.add("no coherency term found (kappa = 0): the model predicts no peak; measure at higher concurrency");
         } else if (maxN < peak) {
             out.add(String.format(Locale.ROOT, "points do not reach the knee: largest concurrency measured %s is "

@@ -16,12 +16,15 @@ public record UslModel(double sigma, double kappa, double lambda) {
         return lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
     }
 
-    /** N* = floor(sqrt((1−σ)/κ)); {@code Integer.MAX_VALUE} when κ is 0 (no retrograde region) or σ ≥ 1. */
+    /**
+     * N* = floor(sqrt((1−σ)/κ)), at least 1; {@code Integer.MAX_VALUE} when κ is 0 and σ below 1 (throughput then
+     * rises forever towards λ/σ). With σ at 1 throughput never grows past one unit of concurrency, so N* is 1.
+     */
     public int peakThreads() {
-        if (kappa <= 0 || sigma >= 1) {
-            return Integer.MAX_VALUE;
+        if (kappa <= 0) {
+            return sigma >= 1 ? 1 : Integer.MAX_VALUE;
         }
-        double n = Math.floor(Math.sqrt((1 - sigma) / kappa));
+        double n = Math.floor(Math.sqrt(Math.max(0, 1 - sigma) / kappa));
         return n >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) Math.max(1, n);
     }
 

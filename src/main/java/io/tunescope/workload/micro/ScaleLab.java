@@ -188,6 +188,7 @@ public final class ScaleLab {
                     + "during the run; other processes competed for the CPUs, so absolute figures and ratios are "
                     + "noisy (see cpuCores per point)", maxLoad, cpus));
         }
+        allWarnings.addAll(CpuPerOpCheck.warnings(points));
         List<PairedRatio> ratios = PairedRatio.of(curve, options.threads());
         ContentionSummary contentionSummary = ContentionSummary.of(contention);
         ScaleSummary summary = new ScaleSummary(options.spec().engine(), engineVersion, options.spec().displayUrl(),

@@ -53,6 +53,14 @@ class UslFitterTest {
     }
 
     @Test
+    void fullContentionPeaksAtOne() {
+        assertThat(new UslModel(1.0, 0.3, 100).peakThreads()).isEqualTo(1);
+        assertThat(new UslModel(1.0, 0.0, 100).peakThreads()).isEqualTo(1);
+        assertThat(new UslModel(0.5, 0.0, 100).peakThreads()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(new UslModel(0.5, 0.0, 100).peakThroughput()).isEqualTo(200.0);
+    }
+
+    @Test
     void linearScalingHasNoPeak() {
         List<UslPoint> linear = new ArrayList<>();
         for (int n = 1; n <= 8; n++) {
