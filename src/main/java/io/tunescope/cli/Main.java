@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         description = "Database performance engineering: drive workloads, observe threads, explain, tune.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                TuneCommand.class,
                 TuneBenchCommand.class,
         })
 public final class Main implements Runnable {

@@ -2,7 +2,6 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.Json;
-import io.tunescope.store.RunEnvironment;
 import io.tunescope.tune.bench.BenchCharts;
 import io.tunescope.tune.bench.BenchTable;
 import io.tunescope.tune.bench.Surface;
@@ -87,7 +86,7 @@ public final class TuneBenchCommand implements Callable<Integer> {
         summary.put("goal", outcome.goal());
         summary.put("plan", plan);
         summary.put("wallSeconds", Math.round(outcome.wallSeconds() * 10) / 10.0);
-        summary.put("environment", RunEnvironment.capture());
+        summary.put("environment", io.tunescope.tune.session.Environment.capture());
         if (json) {
             System.out.println(Json.toJson(summary));
         } else {

@@ -166,7 +166,7 @@ public final class BayesianOptimization implements Strategy {
      * A log warp, standardised: {@code log(y - min + delta)} with {@code delta} a small fraction of the spread, which
      * keeps the shape near the optimum while taming far-off values; infinite penalties become the largest finite value.
      */
-    static double[] logScores(double[] y) {
+    public static double[] logScores(double[] y) {
         double max = Arrays.stream(y).filter(Double::isFinite).max().orElse(0);
         double min = Arrays.stream(y).filter(Double::isFinite).min().orElse(0);
         double[] v = new double[y.length];
@@ -185,7 +185,7 @@ public final class BayesianOptimization implements Strategy {
     }
 
     /** Ranks (ties averaged) mapped to standard normal quantiles. */
-    static double[] normalScores(double[] y) {
+    public static double[] normalScores(double[] y) {
         int n = y.length;
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
