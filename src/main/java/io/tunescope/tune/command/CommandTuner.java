@@ -80,12 +80,12 @@ public final class CommandTuner {
             CommandTrial.Outcome o = CommandTrial.run(f, trial.config(), stderr);
             elapsed += o.elapsedMillis();
             if (!o.ok()) {
-                session.fail(trial, o.error(), elapsed);
+                session.fail(trial, o.error(), java.time.Duration.ofMillis(elapsed));
                 return;
             }
             measurements.add(o.objective());
         }
-        session.tell(trial, elapsed, measurements.stream().mapToDouble(Double::doubleValue).toArray());
+        session.tell(trial, java.time.Duration.ofMillis(elapsed), measurements.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static Map<String, Object> summary(TuningFile f, TuningSession s, BestFile.Content best,

@@ -8,6 +8,7 @@ import io.tunescope.tune.strategy.Strategy;
 import io.tunescope.tune.strategy.StrategyContext;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -274,14 +275,16 @@ public final class TuningSession implements AutoCloseable {
 
     /** Reports the measurement(s) of a trial; repeats are aggregated by the session's aggregate (median by default). */
     public TrialRecord tell(Trial trial, double... measurements) {
-        return tell(trial, 0, measurements);
+        return tell(trial, Duration.ZERO, measurements);
     }
 
-    public TrialRecord tell(Trial trial, long elapsedMillis, double... measurements) {
+    /** Like {@link #tell(Trial, double...)}, recording how long the trial ran. */
+    public TrialRecord tell(Trial trial, Duration elapsed, double... measurements) {
+        long elapsedMillis = elapsed.toMillis();
         List<Double> m = new ArrayList<>();
         for (double v : measurements) {
             if (!Double.isFinite(v)) {
-                return fail(trial, "objective is not a finite number: " + v, elapsedMillis);
+                return fail(trial, "objective is not a finite number: " + v, elapsed);
             }
             m.add(v);
         }
@@ -294,12 +297,12 @@ public final class TuningSession implements AutoCloseable {
 
     /** Reports that a trial crashed, timed out or failed: it scores as the worst value so far and is never rerun. */
     public TrialRecord fail(Trial trial, String reason) {
-        return fail(trial, reason, 0);
+        return fail(trial, reason, Duration.ZERO);
     }
 
-    public TrialRecord fail(Trial trial, String reason, long elapsedMillis) {
+    public TrialRecord fail(Trial trial, String reason, Duration elapsed) {
         return complete(trial, new TrialRecord(trial.number(), trial.config(), TrialRecord.Status.FAILED, null,
-                List.of(), reason == null ? "failed" : reason, trial.isDefault(), elapsedMillis));
+                List.of(), reason == null ? "failed" : reason, trial.isDefault(), elapsed.toMillis()));
     }
 
     private TrialRecord complete(Trial trial, TrialRecord r) {
