@@ -25,6 +25,6 @@ class QuadraticTrendTest {
         assertThat(t.at(p)).isCloseTo(2.0, within(0.05));
         assertThat(t.at(new double[] {0.3, 0.8, 0.9})).isEqualTo(t.at(p));
         assertThat(t.at(new double[] {0.9, 0.2, 0.1})).isGreaterThan(t.at(p) + 1);
-        assertThat(QuadraticTrend.none(new boolean[2]).at(p)).isZero();
+        assertThat(QuadraticTrend.none(new boolean[3]).at(p)).isZero();
     }
 }
