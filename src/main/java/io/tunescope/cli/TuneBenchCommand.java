@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.Json;
+import io.tunescope.tune.bench.BenchCase;
 import io.tunescope.tune.bench.BenchCharts;
 import io.tunescope.tune.bench.BenchTable;
 import io.tunescope.tune.bench.Surface;
@@ -20,7 +21,7 @@ import java.util.concurrent.Callable;
 @Command(name = "tune-bench", mixinStandardHelpOptions = true,
         description = "Benchmark tuning strategies on synthetic test functions (sphere, rosenbrock, ackley, "
                 + "michalewicz, rastrigin) over integer grids: median best-so-far at 25/50/100/200 trials and median "
-                + "trials to come within 5% of the optimum.")
+                + "trials to come within 5%% of the optimum.")
 public final class TuneBenchCommand implements Callable<Integer> {
     @Option(names = "--budget", defaultValue = "200", description = "Trials per run (default ${DEFAULT-VALUE}).")
     int budget;
@@ -78,8 +79,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
         });
         TuneBench.Plan plan = new TuneBench.Plan(functions.stream().map(Surface::parse).toList(), dims, strategies,
                 seeds, seed, budget, resolution, noise, quantum, shift, threads);
-        new io.tunescope.tune.bench.BenchCase(plan.functions().get(0), dims.get(0), strategies.get(0), seed, budget,
-                resolution, noise, quantum, shift);
+        for (int d : dims) {
+            new BenchCase(plan.functions().get(0), d, strategies.get(0), seed, budget, resolution, noise, quantum, shift);
+        }
         TuneBench.Outcome outcome = TuneBench.run(plan, true);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("results", outcome.results());
