@@ -59,6 +59,11 @@ public final class TuneCommand implements Callable<Integer> {
         System.out.println(Json.toJson(r.best()));
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);
+        if (!r.importance().isEmpty()) {
+            System.err.println("tune: parameter importance (main-effect share of the surrogate's variance): "
+                    + r.importance().stream().map(i -> i.parameter() + " " + i.share())
+                    .collect(java.util.stream.Collectors.joining(", ")));
+        }
         return ExitCode.OK;
     }
 
