@@ -39,7 +39,7 @@ public final class TuneBenchCommand implements Callable<Integer> {
             description = "Test functions (default ${DEFAULT-VALUE}).")
     List<String> functions;
 
-    @Option(names = "--strategies", split = ",", defaultValue = "nelder-mead,pro,random,lhs,gp",
+    @Option(names = "--strategies", split = ",", defaultValue = "nelder-mead,pro,random,lhs,gp,bandit",
             description = "Strategies (default ${DEFAULT-VALUE}).")
     List<String> strategies;
 

@@ -16,6 +16,7 @@ public final class Strategies {
         FACTORIES.put("random", RandomSearch::new);
         FACTORIES.put("lhs", LatinHypercube::new);
         FACTORIES.put("gp", BayesianOptimization::new);
+        FACTORIES.put("bandit", Bandit::new);
     }
 
     private Strategies() {

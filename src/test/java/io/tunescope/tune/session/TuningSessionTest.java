@@ -134,7 +134,7 @@ class TuningSessionTest {
     @Test
     void resumeReplaysTheJournalAndContinuesExactlyAsAnUninterruptedRun(@TempDir Path dir) {
         SearchSpace space = new SearchSpace(List.of(IntParam.of("a", 0, 30), IntParam.of("b", 0, 30)), List.of());
-        for (String strategy : List.of("nelder-mead", "pro", "gp", "lhs")) {
+        for (String strategy : List.of("nelder-mead", "pro", "gp", "lhs", "bandit")) {
             List<String> straight = run(TuningSession.builder(space).strategy(strategy).seed(9).build(), 24);
             Path d = dir.resolve(strategy);
             List<String> first = run(TuningSession.builder(space).strategy(strategy).seed(9).outputDirectory(d).build(), 11);

@@ -50,7 +50,7 @@ class StrategiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"nelder-mead", "pro", "gp"})
+    @ValueSource(strings = {"nelder-mead", "pro", "gp", "bandit"})
     void modelAndSimplexStrategiesReachTheOptimum(String strategy) {
         assertThat(bestAfter(strategy, 60, 3)).isEqualTo(0.0);
     }
