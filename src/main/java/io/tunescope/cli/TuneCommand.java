@@ -64,6 +64,11 @@ public final class TuneCommand implements Callable<Integer> {
                     + r.importance().stream().map(i -> i.parameter() + " " + i.share())
                     .collect(java.util.stream.Collectors.joining(", ")));
         }
+        if (r.best().best() == null) {
+            System.err.println("tune: no trial succeeded; the reasons are in " + dir.resolve("journal.jsonl")
+                    + " and " + dir.resolve("logs"));
+            return ExitCode.FAILURE;
+        }
         return ExitCode.OK;
     }
 

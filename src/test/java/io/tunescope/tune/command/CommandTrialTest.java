@@ -45,6 +45,21 @@ class CommandTrialTest {
     }
 
     @Test
+    void aSessionWhereEveryTrialFailsExitsWithFailureAndKeepsTheJournal(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("f.yaml"), """
+                command: ["false"]
+                objective: {regex: "v=([0-9]+)"}
+                budget: 3
+                parameters: [{name: a, type: int, min: 1, max: 5}]
+                """);
+        Path out = dir.resolve("out");
+        assertThat(io.tunescope.cli.Main.execute("tune", dir.resolve("f.yaml").toString(), "--out", out.toString()))
+                .isEqualTo(io.tunescope.cli.ExitCode.FAILURE);
+        assertThat(java.nio.file.Files.readAllLines(out.resolve("journal.jsonl"))).hasSize(4)
+                .allMatch(l -> l.contains("session") || l.contains("\"error\":\"exit code 1\""));
+    }
+
+    @Test
     void exitCodesAndMissingObjectivesAreFailures(@TempDir Path dir) throws Exception {
         Configuration c = new Configuration(Map.of("threads", 1L));
         assertThat(CommandTrial.run(file(dir, "[\"sh\", \"-c\", \"echo boom >&2; exit 3\"]", ""), c, dir.resolve("e1")).error())
