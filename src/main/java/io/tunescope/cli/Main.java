@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
                 DemoCommand.class,
                 RunCommand.class,
                 MonitorCommand.class,
+                TuneCommand.class,
+                TuneBenchCommand.class,
         })
 public final class Main implements Runnable {
 
