@@ -107,7 +107,7 @@ public final class CommandTuner {
         m.put("importance", importance);
         m.put("trials", s.history());
         m.put("wallSeconds", Math.round(wallSeconds * 10) / 10.0);
-        m.put("environment", io.tunescope.tune.session.Environment.capture());
+        m.put("environment", io.tunescope.store.RunEnvironment.capture());
         return m;
     }
 
