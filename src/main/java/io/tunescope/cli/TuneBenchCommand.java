@@ -88,7 +88,7 @@ public final class TuneBenchCommand implements Callable<Integer> {
         summary.put("goal", outcome.goal());
         summary.put("plan", plan);
         summary.put("wallSeconds", Math.round(outcome.wallSeconds() * 10) / 10.0);
-        summary.put("environment", io.tunescope.tune.session.Environment.capture());
+        summary.put("environment", io.tunescope.store.RunEnvironment.capture());
         if (json) {
             System.out.println(Json.toJson(summary));
         } else {
