@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class,
                 DemoCommand.class,
                 RunCommand.class,
+                MonitorCommand.class,
+                TuneCommand.class,
+                TuneBenchCommand.class,
                 ScaleCommand.class, UslCommand.class,
         })
 public final class Main implements Runnable {

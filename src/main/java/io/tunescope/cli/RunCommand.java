@@ -17,13 +17,20 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     TpchRunOptions options;
 
+    @Mixin
+    MonitorRunOptions monitor;
+
     @Override
     public Integer call() throws Exception {
-        return runAndReport(options, "run");
+        return runAndReport(options, "run", monitor.observer());
     }
 
     static int runAndReport(TpchRunOptions options, String outPrefix) throws Exception {
-        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), RunObserver.NONE).run();
+        return runAndReport(options, outPrefix, RunObserver.NONE);
+    }
+
+    static int runAndReport(TpchRunOptions options, String outPrefix, RunObserver observer) throws Exception {
+        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), observer).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();
         System.out.println("results: " + outcome.outDir().toAbsolutePath());

@@ -27,4 +27,12 @@ public interface RunObserver {
     /** Every tenant has finished (or the run was cut short); called before summary.json is written. */
     default void measurementFinished() throws Exception {
     }
+
+    /**
+     * Resource metrics of one query of one tenant for its entry in summary.json ({@code metrics}), or null when
+     * the observer has none. Called while summary.json is written, after {@link #measurementFinished()}.
+     */
+    default Object queryMetrics(String tenant, String query) {
+        return null;
+    }
 }

@@ -21,10 +21,16 @@ final class SummaryWriter {
 
     private final TpchRunConfig config;
     private final List<TenantSlot> slots;
+    private final RunObserver observer;
 
     SummaryWriter(TpchRunConfig config, List<TenantSlot> slots) {
+        this(config, slots, RunObserver.NONE);
+    }
+
+    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunObserver observer) {
         this.config = config;
         this.slots = slots;
+        this.observer = observer;
     }
 
     RunOutcome write(Instant startedAt, long startNanos, RunFailure failure) throws IOException {
@@ -59,9 +65,13 @@ final class SummaryWriter {
         Double throughput = seconds > 0 ? statistics.successes() / seconds : null;
         RunSummary.LoadSummary load = slot.loadMillis == null ? null
                 : new RunSummary.LoadSummary(slot.loadRows, slot.loadMillis, slot.indexMillis);
+        List<RunSummary.QuerySummary> queries = new ArrayList<>();
+        for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.validate())) {
+            Object metrics = observer.queryMetrics(slot.name, q.query());
+            queries.add(metrics == null ? q : q.withMetrics(metrics));
+        }
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
-                throughput, statistics.executions(), statistics.errors(), seconds, load,
-                statistics.queries(slot.validations, slot.validationDetails, config.validate()));
+                throughput, statistics.executions(), statistics.errors(), seconds, load, queries);
     }
 
     /** Failed queries or validations make a finished run exit 1, named in one line. */

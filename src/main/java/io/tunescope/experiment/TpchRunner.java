@@ -73,7 +73,7 @@ public final class TpchRunner {
             removeHook(hook);
         }
         try {
-            return new SummaryWriter(config, slots).write(startedAt, startNanos, failure);
+            return new SummaryWriter(config, slots, observer).write(startedAt, startNanos, failure);
         } finally {
             written.countDown();
         }

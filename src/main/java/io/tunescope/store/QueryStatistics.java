@@ -46,7 +46,7 @@ final class QueryStatistics {
                 ok == 0 ? null : percentileMillis(95),
                 ok == 0 ? null : percentileMillis(99),
                 ok == 0 ? null : maxNanos / 1e6,
-                rows, validated, validationDetail);
+                rows, validated, validationDetail, null);
     }
 
     private double percentileMillis(double percentile) {

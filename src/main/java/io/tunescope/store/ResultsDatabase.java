@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 /**
  * The run's results as a DuckDB file ({@code results.duckdb}) so a user can ask questions in SQL: table
  * {@code executions} (every execution, warm-up included, from the tenants' CSV files), {@code query_stats} (the
- * per-query statistics of summary.json) and {@code summary} (the summary document as JSON text).
+ * per-query statistics of summary.json), {@code summary} (the summary document as JSON text) and, for a run with
+ * {@code --monitor}, {@code query_metrics} (every execution's resource metrics from {@code monitor/query-metrics.csv}).
  */
 public final class ResultsDatabase {
     public static final String FILE_NAME = "results.duckdb";
@@ -63,6 +64,12 @@ public final class ResultsDatabase {
                     }
                 }
                 insert.executeBatch();
+            }
+            Path metrics = outDir.resolve("monitor").resolve("query-metrics.csv");
+            if (Files.exists(metrics)) {
+                s.execute("CREATE TABLE query_metrics AS SELECT * FROM read_csv('"
+                        + metrics.toAbsolutePath().toString().replace("'", "''") + "', header = true, "
+                        + "types = {'tenant': 'VARCHAR', 'query': 'VARCHAR', 'phase': 'VARCHAR'})");
             }
             s.execute("CREATE TABLE summary (document JSON)");
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO summary VALUES (?)")) {

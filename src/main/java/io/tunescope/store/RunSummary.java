@@ -1,5 +1,7 @@
 package io.tunescope.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +29,13 @@ public record RunSummary(boolean complete, String failure, String engine, String
      */
     public record QuerySummary(String query, long count, long errors, Double meanMillis, Double p50Millis,
                                Double p95Millis, Double p99Millis, Double maxMillis, Long rows, Boolean validated,
-                               String validationDetail) {
+                               String validationDetail,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) Object metrics) {
+
+        /** The same entry with the thread monitor's resource metrics ({@code run --monitor}). */
+        public QuerySummary withMetrics(Object newMetrics) {
+            return new QuerySummary(query, count, errors, meanMillis, p50Millis, p95Millis, p99Millis, maxMillis, rows,
+                    validated, validationDetail, newMetrics);
+        }
     }
 }

@@ -33,7 +33,7 @@ public final class ScaleLab {
     private final List<PointRun> curve = new ArrayList<>();
     private final Map<String, ModeContention> contention = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
-    private final Map<String, Object> environment = EnvironmentJson.of(RunEnvironment.capture());
+    private final RunEnvironment environment = RunEnvironment.capture();
     private String engineVersion = "unknown";
 
     public ScaleLab(ScaleOptions options) {

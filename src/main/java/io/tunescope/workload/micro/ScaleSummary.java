@@ -1,6 +1,7 @@
 package io.tunescope.workload.micro;
 
 import io.tunescope.analysis.usl.UslResult;
+import io.tunescope.store.RunEnvironment;
 
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ public record ScaleSummary(String engine, String engineVersion, String url, Stri
                            String status, List<PointResult> points, List<PairedRatio> separateOverShared,
                            Map<String, UslResult> usl,
                            ContentionSummary contention, String verdict, List<String> warnings,
-                           Map<String, Object> environment) {
+                           RunEnvironment environment) {
     public ScaleSummary {
         points = List.copyOf(points);
         separateOverShared = List.copyOf(separateOverShared);

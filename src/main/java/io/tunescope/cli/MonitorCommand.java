@@ -1,0 +1,76 @@
+package io.tunescope.cli;
+
+import io.tunescope.monitor.DurationText;
+import io.tunescope.monitor.GroupTable;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.MonitorSession;
+import io.tunescope.monitor.MonitoredProcess;
+import io.tunescope.monitor.role.RoleClassifiers;
+import io.tunescope.store.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope monitor}: samples every thread of running processes and reports per thread group. */
+@Command(name = "monitor", mixinStandardHelpOptions = true,
+        description = {"Sample every thread of running processes at millisecond grain (state, core, CPU time, "
+                + "context switches, migrations) and report per thread group, or as JSON."},
+        footer = {"", "Example: tunescope monitor --pid 4242 --interval 8ms --duration 5s --json"})
+public final class MonitorCommand implements Callable<Integer> {
+    @Option(names = "--pid", required = true, paramLabel = "PID", description = "Process to monitor (repeatable).")
+    List<Integer> pids = new ArrayList<>();
+
+    @Option(names = "--interval", defaultValue = "8ms", description = "Time between samples, 1ms..10s (default ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--duration", defaultValue = "5s", description = "How long to sample (default ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--engine", defaultValue = "generic",
+            description = "Thread-role classifier: generic, duckdb, postgres, mariadb (default ${DEFAULT-VALUE}).")
+    String engine;
+
+    @Option(names = "--children", description = "Also sample the descendants of each pid (e.g. a PostgreSQL postmaster's backends).")
+    boolean children;
+
+    @Option(names = "--json", description = "Print one JSON document instead of the table.")
+    boolean json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write summary.json and the raw samples (samples.tsraw) here.")
+    Path out;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve live Prometheus/OpenMetrics text on 127.0.0.1:PORT/metrics while sampling.")
+    Integer metricsPort;
+
+    @Option(names = "--counters-every", defaultValue = "8",
+            description = "Read cumulative counters (CPU ns, switches, migrations) every n-th tick; values at query edges are interpolated (default ${DEFAULT-VALUE}).")
+    int countersEvery;
+
+    @Option(names = "--rescan-every", defaultValue = "4",
+            description = "Look for new threads every n-th tick (default ${DEFAULT-VALUE}).")
+    int rescanEvery;
+
+    @Override
+    public Integer call() {
+        List<MonitoredProcess> processes = new ArrayList<>();
+        for (int pid : pids) {
+            processes.add(new MonitoredProcess("pid" + pid, pid, children, RoleClassifiers.forEngine(engine)));
+        }
+        MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
+                .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);
+        MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
+                DurationText.parse("duration", duration), out, metricsPort, !json));
+        System.out.println(json ? Json.toJson(report) : GroupTable.render(report));
+        if (Thread.currentThread().isInterrupted()) {
+            System.err.println("tunescope: monitor interrupted; reported what was measured so far");
+            return ExitCode.FAILURE;
+        }
+        return ExitCode.OK;
+    }
+}

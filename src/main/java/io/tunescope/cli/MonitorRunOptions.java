@@ -1,0 +1,35 @@
+package io.tunescope.cli;
+
+import io.tunescope.experiment.RunObserver;
+import io.tunescope.monitor.DurationText;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.run.RunMonitor;
+import picocli.CommandLine.Option;
+
+/** The thread-monitor options of {@code tunescope run}. */
+public final class MonitorRunOptions {
+    @Option(names = "--monitor", description = "Sample every tenant thread during the measurement and give each query "
+            + "its resource metrics (summary.json, DIR/monitor/).")
+    boolean monitor;
+
+    @Option(names = "--interval", defaultValue = "8ms", paramLabel = "DURATION",
+            description = "Monitor sampling interval, 1ms..10s (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--counters-every", defaultValue = "8", paramLabel = "N",
+            description = "With --monitor: read cumulative counters every N-th tick (default: ${DEFAULT-VALUE}).")
+    int countersEvery;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "With --monitor: serve live Prometheus text on 127.0.0.1:PORT/metrics.")
+    Integer metricsPort;
+
+    RunObserver observer() {
+        MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
+                .withCountersEvery(countersEvery);
+        if (!monitor) {
+            return RunObserver.NONE;
+        }
+        return new RunMonitor(options, metricsPort);
+    }
+}

@@ -1,0 +1,58 @@
+package io.tunescope.monitor;
+
+import io.tunescope.BadInputException;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the monitor samples.
+ *
+ * @param interval           time between ticks (1 ms to 10 s); every tick reads each thread's state and core
+ * @param countersEveryTicks read the cumulative counters (schedstat, sched, /proc/stat) every n-th tick; they are
+ *                           exact whenever read, so a larger n only blurs window edges by up to n intervals
+ * @param rescanEveryTicks   list threads (and child processes) anew every n-th tick to pick up new ones
+ * @param procRoot           the proc file system ({@code /proc}; tests point it at a recorded tree)
+ * @param rawFile            where raw samples go; null for a temporary file removed when the recording closes
+ */
+public record MonitorOptions(Duration interval, int countersEveryTicks, int rescanEveryTicks, Path procRoot,
+                             Path rawFile) {
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(8);
+    /** Counters every 8th tick: 64 ms at the default interval; see docs/benchmarks.md for the cost of each choice. */
+    public static final int DEFAULT_COUNTERS_EVERY = 8;
+
+    public MonitorOptions {
+        Objects.requireNonNull(interval, "interval");
+        Objects.requireNonNull(procRoot, "procRoot");
+        if (interval.compareTo(Duration.ofMillis(1)) < 0 || interval.compareTo(Duration.ofSeconds(10)) > 0) {
+            throw BadInputException.of("interval", interval.toMillis() + "ms", "must be between 1ms and 10s");
+        }
+        if (countersEveryTicks < 1 || countersEveryTicks > 1000) {
+            throw BadInputException.of("counters-every", countersEveryTicks, "must be between 1 and 1000");
+        }
+        if (rescanEveryTicks < 1 || rescanEveryTicks > 1000) {
+            throw BadInputException.of("rescan-every", rescanEveryTicks, "must be between 1 and 1000");
+        }
+    }
+
+    public static MonitorOptions defaults(Duration interval) {
+        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, 4, Path.of("/proc"), null);
+    }
+
+    public MonitorOptions withRawFile(Path file) {
+        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, procRoot, file);
+    }
+
+    public MonitorOptions withProcRoot(Path root) {
+        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, root, rawFile);
+    }
+
+    public MonitorOptions withCountersEvery(int ticks) {
+        return new MonitorOptions(interval, ticks, rescanEveryTicks, procRoot, rawFile);
+    }
+
+    public MonitorOptions withRescanEvery(int ticks) {
+        return new MonitorOptions(interval, countersEveryTicks, ticks, procRoot, rawFile);
+    }
+}

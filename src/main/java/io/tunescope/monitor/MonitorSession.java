@@ -1,0 +1,104 @@
+package io.tunescope.monitor;
+
+import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.report.ProgressBar;
+import io.tunescope.store.Json;
+import io.tunescope.store.RunEnvironment;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Monitors processes for a fixed duration and reports: the logic behind {@code tunescope monitor} (the command only
+ * wires options to this).
+ */
+public final class MonitorSession {
+    private MonitorSession() {
+    }
+
+    /** Settings of one session. {@code out} may be null (nothing written); {@code metricsPort} null for none. */
+    public record Settings(List<MonitoredProcess> processes, MonitorOptions options, Duration duration, Path out,
+                           Integer metricsPort, boolean progress) {
+        public Settings {
+            processes = List.copyOf(processes);
+            if (duration.isNegative() || duration.isZero()) {
+                throw io.tunescope.BadInputException.of("duration", duration, "must be positive");
+            }
+        }
+    }
+
+    /**
+     * Runs the session; blocks for the duration (an interrupt ends it early, keeping what was measured, with the
+     * interrupt flag restored). Writes summary.json and samples.tsraw under {@code out} when given.
+     */
+    public static MonitorReport run(Settings s) {
+        MonitorOptions options = s.out() == null ? s.options() : s.options().withRawFile(s.out().resolve(
+                "samples.tsraw"));
+        ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
+        try {
+            sample(s, monitor);
+        } catch (RuntimeException e) {
+            monitor.stop().close();
+            throw e;
+        }
+        try (Recording recording = monitor.stop()) {
+            MonitorReport report = MonitorReport.of(recording);
+            if (s.out() != null) {
+                Json.writeAtomically(s.out().resolve("summary.json"), summary(s, report));
+            }
+            return report;
+        }
+    }
+
+    private static void sample(Settings s, ThreadMonitor monitor) {
+        MetricsEndpoint endpoint = null;
+        try {
+            if (s.metricsPort() != null) {
+                endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(),
+                        QueryMetricsCalculator.clockTicksPerSecond());
+                System.err.println("metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
+            }
+            waitFor(s.duration(), s.progress());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (endpoint != null) {
+                endpoint.close();
+            }
+        }
+    }
+
+    private static void waitFor(Duration duration, boolean progress) throws InterruptedException {
+        long totalMillis = duration.toMillis();
+        if (!progress) {
+            Thread.sleep(totalMillis);
+            return;
+        }
+        try (ProgressBar bar = new ProgressBar("monitoring", totalMillis, "ms")) {
+            long end = System.nanoTime() + duration.toNanos();
+            long left;
+            while ((left = end - System.nanoTime()) > 0) {
+                long step = Math.min(100, Math.max(1, left / 1_000_000));
+                Thread.sleep(step);
+                bar.step(step);
+            }
+        }
+    }
+
+    private static Map<String, Object> summary(Settings s, MonitorReport report) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("command", "monitor");
+        m.put("pids", s.processes().stream().map(MonitoredProcess::pid).toList());
+        m.put("intervalMillis", s.options().interval().toNanos() / 1e6);
+        m.put("countersEveryTicks", s.options().countersEveryTicks());
+        m.put("rescanEveryTicks", s.options().rescanEveryTicks());
+        m.put("durationMillis", s.duration().toMillis());
+        m.put("rawSamples", "samples.tsraw");
+        m.put("environment", RunEnvironment.capture());
+        m.put("report", report);
+        return m;
+    }
+}

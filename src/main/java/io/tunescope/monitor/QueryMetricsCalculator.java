@@ -1,0 +1,154 @@
+package io.tunescope.monitor;
+
+import io.tunescope.monitor.role.ThreadRole;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Derives {@link QueryMetrics} for executions from a {@link Recording}.
+ *
+ * <h2>Attribution rule</h2>
+ * An execution of tenant T over {@code [start, end]} is charged with everything T's query threads (workers, and
+ * client threads inside the tenant process: DuckDB runs pipeline tasks on the calling thread too) did in that
+ * window. With one user per tenant this is exact up to the sampling grain: counters (CPU, switches,
+ * migrations) are read at every counter tick, so a window edge is off by at most one interval of the workers'
+ * activity, and sampled counts (running/sleeping samples, sampled jumps) have the usual ±1 sample per edge.
+ *
+ * <p>Under concurrency (several users of T overlapping), worker threads are shared and the kernel cannot tell
+ * which execution a worker served. {@link #attributeAll} then charges each execution the tenant's worker activity
+ * in its window divided by the mean number of T's executions in flight during that window (equal share). The error
+ * of this rule is the deviation of the real split from equal shares: bounded by the tenant's total in the window,
+ * exact when the overlapping executions have equal demand, and largest when a light query overlaps a heavy one.
+ * {@code concurrentExecutions} in the result says when the rule was applied. Machine-wide metrics (total CPU,
+ * context switches) are never split: they describe the window. Executions of other tenants never share workers
+ * with T (each tenant is its own process), so there is no cross-tenant error.
+ */
+public final class QueryMetricsCalculator {
+    private QueryMetricsCalculator() {
+    }
+
+    /** Metrics of one execution of {@code tenant} in {@code [startNanos, endNanos]}, charged the whole window. */
+    public static QueryMetrics metricsFor(Recording recording, String tenant, long startNanos, long endNanos) {
+        return compute(recording, tenant, startNanos, endNanos, 1.0, 1);
+    }
+
+    /** Metrics of each execution, in order, with the equal-share rule for overlapping executions of a tenant. */
+    public static List<QueryMetrics> attributeAll(Recording recording, List<Execution> executions) {
+        List<QueryMetrics> out = new ArrayList<>(executions.size());
+        for (Execution e : executions) {
+            double inFlight = meanInFlight(e, executions);
+            int overlapping = countOverlapping(e, executions);
+            out.add(compute(recording, e.tenant(), e.startNanos(), e.endNanos(), inFlight, overlapping));
+        }
+        return out;
+    }
+
+    /**
+     * Threads that execute queries: workers, and the client threads inside a tenant process (an embedded engine such
+     * as DuckDB runs pipeline tasks on the calling thread too). Server engines' clients live elsewhere.
+     */
+    static boolean doesQueryWork(ThreadRole role) {
+        return role == ThreadRole.WORKER || role == ThreadRole.CLIENT;
+    }
+
+    /** Time-weighted mean number of the tenant's executions in flight during {@code e} (at least 1). */
+    static double meanInFlight(Execution e, List<Execution> all) {
+        long span = e.endNanos() - e.startNanos();
+        if (span <= 0) {
+            return 1.0;
+        }
+        double overlapNanos = 0;
+        for (Execution o : all) {
+            if (o.tenant().equals(e.tenant())) {
+                overlapNanos += Math.max(0, Math.min(o.endNanos(), e.endNanos())
+                        - Math.max(o.startNanos(), e.startNanos()));
+            }
+        }
+        return Math.max(1.0, overlapNanos / span);
+    }
+
+    private static int countOverlapping(Execution e, List<Execution> all) {
+        int n = 0;
+        for (Execution o : all) {
+            if (o.tenant().equals(e.tenant()) && o.startNanos() < e.endNanos() && o.endNanos() > e.startNanos()) {
+                n++;
+            }
+        }
+        return Math.max(1, n);
+    }
+
+    private static QueryMetrics compute(Recording recording, String tenant, long start, long end, double share,
+                                        int overlapping) {
+        List<ThreadWindow> workers = WindowAggregator.aggregate(recording, start, end,
+                t -> t.tenant().equals(tenant) && doesQueryWork(t.role()));
+        double responseMillis = (end - start) / 1e6;
+        long running = 0;
+        long sleeping = 0;
+        long rsSampled = 0;
+        long coreSampled = 0;
+        int active = 0;
+        long firstBusy = Long.MAX_VALUE;
+        long lastBusy = Long.MIN_VALUE;
+        Sum cpu = new Sum();
+        Sum voluntary = new Sum();
+        Sum migrations = new Sum();
+        Sum runDelay = new Sum();
+        for (ThreadWindow w : workers) {
+            running += w.runningSamples();
+            sleeping += w.sleepingSamples();
+            rsSampled += w.rsJumpsSampled();
+            coreSampled += w.coreChangesSampled();
+            active += w.active() ? 1 : 0;
+            if (w.firstBusyNanos() >= 0) {
+                firstBusy = Math.min(firstBusy, w.firstBusyNanos());
+                lastBusy = Math.max(lastBusy, w.lastBusyNanos());
+            }
+            cpu.add(w.active() ? w.cpuNanos() : Long.valueOf(0L), w.cpuNanos());
+            voluntary.add(w.voluntarySwitches(), w.voluntarySwitches());
+            migrations.add(w.migrations(), w.migrations());
+            runDelay.add(w.runDelayNanos(), w.runDelayNanos());
+        }
+        boolean sampled = !workers.isEmpty();
+        Double processing = null;
+        if (sampled) {
+            double intervalMillis = recording.interval().toNanos() / 1e6;
+            processing = firstBusy == Long.MAX_VALUE ? 0.0
+                    : Math.min(responseMillis, (lastBusy - firstBusy) / 1e6 + intervalMillis);
+        }
+        long[] system = recording.system().delta(start, end);
+        return new QueryMetrics(responseMillis, processing, sampled ? active : null,
+                sampled && sleeping > 0 ? (double) running / sleeping : null,
+                voluntary.shared(share), sampled ? rsSampled : null,
+                cpu.total == null ? null : cpu.total / share / 1e6,
+                system == null ? null : system[1] * 1000.0 / clockTicksPerSecond(),
+                migrations.shared(share), sampled ? coreSampled : null,
+                system == null ? null : system[0], sampled ? running : null, sampled ? sleeping : null,
+                runDelay.total == null ? null : runDelay.total / share / 1e6, overlapping);
+    }
+
+    /** USER_HZ: 100 on every mainstream Linux build (the kernel exports it through sysconf, not /proc). */
+    static long clockTicksPerSecond() {
+        return 100;
+    }
+
+    /** A sum that becomes null as soon as one contribution is unmeasured. */
+    private static final class Sum {
+        Long total = 0L;
+
+        void add(Long value, Long measured) {
+            if (total == null) {
+                return;
+            }
+            if (measured == null) {
+                total = null;
+            } else {
+                total += value == null ? 0 : value;
+            }
+        }
+
+        Long shared(double share) {
+            return total == null ? null : Math.round(total / share);
+        }
+    }
+}

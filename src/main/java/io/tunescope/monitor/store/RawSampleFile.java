@@ -1,0 +1,339 @@
+package io.tunescope.monitor.store;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * The raw samples of one recording in a compact columnar file: blocks of up to {@value #BLOCK_TICKS} ticks, each
+ * block holding ten columns (tick times, slot, time offset, state, core, and the five cumulative counters as
+ * per-thread deltas, all varints), deflated as one unit. Memory stays bounded: the writer holds one block, and an
+ * index entry per block (times, file offset, last counters per thread) stays in memory so that a query window only
+ * decodes the blocks it overlaps. One writer thread (the sampler); reads happen after {@link #finish()}.
+ */
+public final class RawSampleFile implements AutoCloseable {
+    public static final int BLOCK_TICKS = 256;
+    private static final byte[] MAGIC = "TSRAW2\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final int COUNTERS = 5;
+
+    private final Path path;
+    private final boolean deleteOnClose;
+    private final RandomAccessFile file;
+    private final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+    private final List<BlockRef> blocks = new ArrayList<>();
+    private final ByteColumn ticks = new ByteColumn(4096);
+    private final ByteColumn[] columns = new ByteColumn[4 + COUNTERS];
+    private final Map<Integer, long[]> lastCounters = new HashMap<>();
+    private long[][] prev = new long[64][];
+    private int[] prevEpoch = new int[64];
+    private int epoch = 1;
+    private Map<Integer, long[]> blockCheckpoint = Map.of();
+    private long blockFirstTick = -1;
+    private long blockLastTick;
+    private long lastTickNanos;
+    private int blockTickCount;
+    private int blockSampleCount;
+    private int tickSampleCount;
+    private int prevSlotInTick;
+    private long tickNanos;
+    private long samples;
+
+    private RawSampleFile(Path path, boolean deleteOnClose) throws IOException {
+        this.path = path;
+        this.deleteOnClose = deleteOnClose;
+        this.file = new RandomAccessFile(path.toFile(), "rw");
+        file.setLength(0);
+        file.write(MAGIC);
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = new ByteColumn(8192);
+        }
+    }
+
+    /** Creates (or truncates) the file at {@code path}; with {@code path == null} a temporary file removed on close. */
+    public static RawSampleFile create(Path path) {
+        try {
+            if (path == null) {
+                return new RawSampleFile(Files.createTempFile("tunescope-samples", ".tsraw"), true);
+            }
+            Files.createDirectories(path.toAbsolutePath().getParent());
+            return new RawSampleFile(path, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create raw sample file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    public void beginTick(long nanos) {
+        if (blockFirstTick < 0) {
+            blockFirstTick = nanos;
+            blockCheckpoint = copy(lastCounters);
+        }
+        tickNanos = nanos;
+        ticks.writeZigZag(nanos - (blockTickCount == 0 ? 0 : lastTickNanos));
+        lastTickNanos = nanos;
+        tickSampleCount = 0;
+        prevSlotInTick = -1;
+    }
+
+    /** One thread's sample; counters are -1 where not read this tick or not measurable. */
+    public void sample(int slot, long timestampNanos, char state, int core, long cpuNanos, long voluntary,
+                       long involuntary, long migrations, long runDelayNanos) {
+        columns[0].writeZigZag(slot - prevSlotInTick);
+        prevSlotInTick = slot;
+        columns[1].writeVarLong(Math.max(0, timestampNanos - tickNanos));
+        columns[2].write(state);
+        columns[3].writeVarLong(Math.max(0, core));
+        if (cpuNanos < 0 && voluntary < 0 && involuntary < 0 && migrations < 0 && runDelayNanos < 0) {
+            for (int k = 0; k < COUNTERS; k++) {
+                columns[4 + k].write(0); // a state-only tick: the common case, kept allocation-free
+            }
+        } else {
+            writeCounters(slot, cpuNanos, voluntary, involuntary, migrations, runDelayNanos);
+        }
+        tickSampleCount++;
+        blockSampleCount++;
+        samples++;
+    }
+
+    private void writeCounters(int slot, long cpuNanos, long voluntary, long involuntary, long migrations,
+                               long runDelayNanos) {
+        long[] p = prevFor(slot);
+        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1, -1});
+        writeCounter(4, p, last, 0, cpuNanos);
+        writeCounter(5, p, last, 1, voluntary);
+        writeCounter(6, p, last, 2, involuntary);
+        writeCounter(7, p, last, 3, migrations);
+        writeCounter(8, p, last, 4, runDelayNanos);
+    }
+
+    private void writeCounter(int column, long[] prevInBlock, long[] last, int k, long v) {
+        if (v < 0) {
+            columns[column].write(0);
+            return;
+        }
+        long d = v - prevInBlock[k];
+        columns[column].writeVarLong(((d << 1) ^ (d >> 63)) + 1);
+        prevInBlock[k] = v;
+        last[k] = v;
+    }
+
+    public void endTick() {
+        ticks.writeVarLong(tickSampleCount);
+        blockLastTick = tickNanos;
+        blockTickCount++;
+        if (blockTickCount >= BLOCK_TICKS) {
+            flushBlock();
+        }
+    }
+
+    /** Writes the partial last block; the file is complete and readable afterwards. */
+    public void finish() {
+        if (blockTickCount > 0) {
+            flushBlock();
+        }
+    }
+
+    public long samples() {
+        return samples;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public long sizeBytes() {
+        try {
+            return file.length();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private long[] prevFor(int slot) {
+        if (slot >= prev.length) {
+            int n = Math.max(slot + 1, prev.length * 2);
+            prev = Arrays.copyOf(prev, n);
+            prevEpoch = Arrays.copyOf(prevEpoch, n);
+        }
+        if (prevEpoch[slot] != epoch || prev[slot] == null) {
+            prev[slot] = new long[COUNTERS];
+            prevEpoch[slot] = epoch;
+        }
+        return prev[slot];
+    }
+
+    private void flushBlock() {
+        ByteColumn raw = new ByteColumn(ticks.size() + 1024);
+        raw.writeVarLong(blockTickCount);
+        raw.writeVarLong(blockSampleCount);
+        raw.writeVarLong(ticks.size());
+        for (ByteColumn c : columns) {
+            raw.writeVarLong(c.size());
+        }
+        append(raw, ticks);
+        for (ByteColumn c : columns) {
+            append(raw, c);
+        }
+        byte[] compressed = deflate(raw.array(), raw.size());
+        try {
+            long offset = file.length();
+            file.seek(offset);
+            file.writeInt(raw.size());
+            file.writeInt(compressed.length);
+            file.write(compressed);
+            blocks.add(new BlockRef(offset, raw.size(), compressed.length, blockFirstTick, blockLastTick,
+                    blockCheckpoint));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write raw samples to " + path + ": " + e.getMessage(), e);
+        }
+        ticks.reset();
+        for (ByteColumn c : columns) {
+            c.reset();
+        }
+        blockTickCount = 0;
+        blockSampleCount = 0;
+        blockFirstTick = -1;
+        epoch++;
+    }
+
+    private static void append(ByteColumn to, ByteColumn from) {
+        for (int i = 0; i < from.size(); i++) {
+            to.write(from.array()[i]);
+        }
+    }
+
+    private byte[] deflate(byte[] data, int len) {
+        deflater.reset();
+        deflater.setInput(data, 0, len);
+        deflater.finish();
+        byte[] out = new byte[Math.max(64, len / 2)];
+        int n = 0;
+        while (!deflater.finished()) {
+            if (n == out.length) {
+                out = Arrays.copyOf(out, out.length * 2);
+            }
+            n += deflater.deflate(out, n, out.length - n);
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    private static Map<Integer, long[]> copy(Map<Integer, long[]> map) {
+        Map<Integer, long[]> c = new HashMap<>(map.size() * 2);
+        map.forEach((k, v) -> c.put(k, v.clone()));
+        return c;
+    }
+
+    /**
+     * Visits, in time order, every sample of the blocks that overlap {@code [fromNanos, toNanos]} (samples just
+     * outside the window come along; the visitor filters), after a checkpoint of the counters known before them.
+     */
+    public void scan(long fromNanos, long toNanos, SampleVisitor visitor) {
+        boolean first = true;
+        for (BlockRef b : blocks) {
+            if (b.lastTickNanos() < fromNanos || b.firstTickNanos() > toNanos) {
+                continue;
+            }
+            if (first) {
+                visitor.checkpoint(copy(b.checkpoint()));
+                first = false;
+            }
+            decode(b, visitor);
+        }
+        if (first) {
+            visitor.checkpoint(Map.of());
+        }
+    }
+
+    private void decode(BlockRef b, SampleVisitor visitor) {
+        byte[] raw = inflate(b);
+        ByteColumn.Cursor header = new ByteColumn.Cursor(raw, 0, raw.length);
+        int tickCount = (int) header.readVarLong();
+        header.readVarLong();
+        int[] lengths = new int[5 + COUNTERS];
+        for (int i = 0; i < lengths.length; i++) {
+            lengths[i] = (int) header.readVarLong();
+        }
+        int pos = raw.length - Arrays.stream(lengths).sum();
+        ByteColumn.Cursor[] cur = new ByteColumn.Cursor[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
+            cur[i] = new ByteColumn.Cursor(raw, pos, pos + lengths[i]);
+            pos += lengths[i];
+        }
+        Map<Integer, long[]> prevBySlot = new HashMap<>();
+        long tick = 0;
+        for (int t = 0; t < tickCount; t++) {
+            tick = (t == 0 ? 0 : tick) + cur[0].readZigZag();
+            int n = (int) cur[0].readVarLong();
+            int slot = -1;
+            for (int s = 0; s < n; s++) {
+                slot += (int) cur[1].readZigZag();
+                long ts = tick + cur[2].readVarLong();
+                char state = (char) cur[3].readByte();
+                int core = (int) cur[4].readVarLong();
+                long[] p = prevBySlot.computeIfAbsent(slot, k -> new long[COUNTERS]);
+                long[] v = new long[COUNTERS];
+                for (int k = 0; k < COUNTERS; k++) {
+                    long code = cur[5 + k].readVarLong();
+                    if (code == 0) {
+                        v[k] = -1;
+                    } else {
+                        long zz = code - 1;
+                        p[k] += (zz >>> 1) ^ -(zz & 1);
+                        v[k] = p[k];
+                    }
+                }
+                visitor.sample(slot, ts, state, core, v[0], v[1], v[2], v[3], v[4]);
+            }
+        }
+    }
+
+    private byte[] inflate(BlockRef b) {
+        try {
+            byte[] compressed = new byte[b.compressedBytes()];
+            file.seek(b.offset() + 8);
+            file.readFully(compressed);
+            Inflater inflater = new Inflater();
+            try {
+                inflater.setInput(compressed);
+                byte[] raw = new byte[b.rawBytes()];
+                int n = 0;
+                while (n < raw.length && !inflater.finished()) {
+                    n += inflater.inflate(raw, n, raw.length - n);
+                }
+                return raw;
+            } finally {
+                inflater.end();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read raw samples from " + path + ": " + e.getMessage(), e);
+        } catch (DataFormatException e) {
+            throw new IllegalStateException("raw sample block at " + b.offset() + " is corrupt", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            deflater.end();
+            file.close();
+            if (deleteOnClose) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private record BlockRef(long offset, int rawBytes, int compressedBytes, long firstTickNanos, long lastTickNanos,
+                            Map<Integer, long[]> checkpoint) {
+    }
+}

@@ -1,0 +1,80 @@
+package io.tunescope.monitor.proc;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The parsers against files recorded from a real kernel (6.x) and hand-made edge cases. */
+class ProcParsersTest {
+    private static String fixture(String name) throws IOException {
+        try (InputStream in = ProcParsersTest.class.getResourceAsStream("/proc/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        }
+    }
+
+    @Test
+    void taskStatFromRecordedFile() throws IOException {
+        TaskStat s = TaskStatParser.parse(fixture("bash-task-stat.txt"));
+        assertThat(s.comm()).isEqualTo("bash");
+        assertThat(s.state()).isEqualTo('S');
+        assertThat(s.running()).isFalse();
+        assertThat(s.utimeTicks()).isEqualTo(2);
+        assertThat(s.stimeTicks()).isEqualTo(10);
+        assertThat(s.core()).isEqualTo(0);
+    }
+
+    @Test
+    void taskStatCommWithSpacesAndParentheses() {
+        StringBuilder line = new StringBuilder("77 (a) b (c) R");
+        for (int field = 4; field <= 52; field++) {
+            line.append(' ').append(field == 14 ? 15 : field == 15 ? 16 : field == 39 ? 3 : field);
+        }
+        TaskStat s = TaskStatParser.parse(line.append('\n').toString());
+        assertThat(s.comm()).isEqualTo("a) b (c");
+        assertThat(s.state()).isEqualTo('R');
+        assertThat(s.running()).isTrue();
+        assertThat(s.utimeTicks()).isEqualTo(15);
+        assertThat(s.stimeTicks()).isEqualTo(16);
+        assertThat(s.core()).isEqualTo(3);
+    }
+
+    @Test
+    void taskStatTruncatedIsNull() {
+        assertThat(TaskStatParser.parse("77 (x) R 1 77 77 0 -1 4194560 1 2 3 4 15 16")).isNull();
+        assertThat(TaskStatParser.parse("")).isNull();
+        assertThat(TaskStatParser.parse("77 x R")).isNull();
+    }
+
+    @Test
+    void schedstatFromRecordedFile() throws IOException {
+        SchedstatParser.Schedstat s = SchedstatParser.parse(fixture("bash-task-schedstat.txt"));
+        assertThat(s.onCpuNanos()).isEqualTo(131_516_281L);
+        assertThat(s.runDelayNanos()).isEqualTo(45_001_505L);
+        assertThat(s.timeslices()).isEqualTo(288);
+        assertThat(SchedstatParser.parse("12 x 3")).isNull();
+    }
+
+    @Test
+    void schedAndStatusAgreeOnSwitches() throws IOException {
+        SwitchCounts sched = SwitchCountsParser.parseSched(fixture("bash-task-sched.txt"));
+        SwitchCounts status = SwitchCountsParser.parseStatus(fixture("bash-task-status.txt"));
+        assertThat(sched).isEqualTo(new SwitchCounts(232, 56, 43));
+        assertThat(status).isEqualTo(new SwitchCounts(232, 56, -1));
+        assertThat(SwitchCountsParser.parseSched("se.nr_migrations : 4\n")).isNull();
+        assertThat(SwitchCountsParser.parseStatus("Name: x\nvoluntary_ctxt_switches:\tabc\n")).isNull();
+    }
+
+    @Test
+    void systemStatFromRecordedFile() throws IOException {
+        SystemStat s = SystemStatParser.parse(fixture("proc-stat.txt"));
+        assertThat(s.contextSwitches()).isEqualTo(775_531L);
+        // cpu  32780 0 4579 85021 279 0 43 210: busy = user+nice+system+irq+softirq+steal
+        assertThat(s.busyTicks()).isEqualTo(32780 + 0 + 4579 + 0 + 43 + 210);
+        assertThat(s.idleTicks()).isEqualTo(85021 + 279);
+        assertThat(SystemStatParser.parse("cpu  1 2 3 4\n")).isNull();
+    }
+}
