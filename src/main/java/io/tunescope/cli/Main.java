@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
                 RunCommand.class,
                 ReportCommand.class,
                 MonitorCommand.class,
+                TuneCommand.class,
+                TuneBenchCommand.class,
+                ScaleCommand.class, UslCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,118 @@
+package io.tunescope.cli;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.inprocess.EngineChoice;
+import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.ScaleLab;
+import io.tunescope.workload.micro.ScaleOptions;
+import io.tunescope.workload.micro.ScaleSummary;
+import io.tunescope.workload.micro.Timing;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope scale}: throughput against threads per plan mode, USL fits, and the lock to blame. */
+@Command(name = "scale", mixinStandardHelpOptions = true,
+        description = {"Closed-loop micro-benchmark of one statement at several thread counts and plan modes "
+                + "(shared, separate, unprepared): throughput with 95%% CI, latency percentiles, a Universal "
+                + "Scalability Law fit per mode and, with --contention, a JFR hot-lock table.",
+                "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: postgres (a private "
+                        + "instance), jdbc --url URL."})
+public final class ScaleCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--engine", defaultValue = "derby", description = "derby, h2, hsqldb, duckdb, sqlite, jdbc, "
+            + "postgres (default: ${DEFAULT-VALUE})")
+    String engine;
+
+    @Option(names = "--url", description = "JDBC URL (required with --engine jdbc)")
+    String url;
+
+    @Option(names = "--user", description = "JDBC user")
+    String user;
+
+    @Option(names = "--password", description = "JDBC password")
+    String password;
+
+    @Option(names = "--statement", description = "SQL to run (default: VALUES 1, or SELECT 1 where the engine "
+            + "has no VALUES)")
+    String statement;
+
+    @Option(names = "--threads", split = ",", defaultValue = "1,2,4,8", description = "thread counts "
+            + "(default: ${DEFAULT-VALUE})")
+    List<Integer> threads;
+
+    @Option(names = "--modes", split = ",", defaultValue = "shared,separate", description = "plan modes: shared, "
+            + "separate, unprepared (default: ${DEFAULT-VALUE})")
+    List<String> modes;
+
+    @Option(names = "--seconds", defaultValue = "3", description = "measured seconds per point, split into "
+            + "--iterations (default: ${DEFAULT-VALUE})")
+    double seconds;
+
+    @Option(names = "--warmup-seconds", defaultValue = "1", description = "warm-up per point (default: "
+            + "${DEFAULT-VALUE})")
+    double warmupSeconds;
+
+    @Option(names = "--iterations", defaultValue = "5", description = "measurement iterations per point "
+            + "(default: ${DEFAULT-VALUE})")
+    int iterations;
+
+    @Option(names = "--forks", defaultValue = "0", description = "fresh JVMs per mode; 0 measures in this JVM "
+            + "(default: ${DEFAULT-VALUE})")
+    int forks;
+
+    @Option(names = "--contention", description = "record contended monitors and parks with JFR at the largest "
+            + "thread count, per mode")
+    boolean contention;
+
+    @Option(names = "--out", description = "output directory (default: runs/scale-ENGINE-TIME)")
+    Path out;
+
+    @Option(names = "--seed", defaultValue = "42", description = "seed of the USL bootstrap (default: "
+            + "${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits per USL fit "
+            + "(default: ${DEFAULT-VALUE})")
+    int bootstrap;
+
+    @Override
+    public Integer call() throws Exception {
+        if (engine.equalsIgnoreCase("jdbc") && url == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
+        }
+        Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
+                iterations);
+        List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
+        ScaleOptions.checkThreads(threads);
+        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password, outDir)) {
+            ScaleOptions options = new ScaleOptions(chosen.spec(),
+                    statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
+                    contention, outDir, seed, bootstrap);
+            ScaleSummary summary = new ScaleLab(options).run();
+            ScaleReport.write(outDir, summary);
+            System.out.print(ScaleReport.text(summary));
+            System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));
+            return ExitCode.OK;
+        }
+    }
+
+    private static Duration seconds(String field, double value, double min) {
+        if (!(value >= min) || Double.isInfinite(value)) {
+            throw BadInputException.of(field, value, "must be a number at least " + min);
+        }
+        return Duration.ofMillis(Math.round(value * 1000));
+    }
+}

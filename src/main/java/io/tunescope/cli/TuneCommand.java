@@ -1,0 +1,90 @@
+package io.tunescope.cli;
+
+import io.tunescope.BadInputException;
+import io.tunescope.store.Json;
+import io.tunescope.tune.command.CommandTuner;
+import io.tunescope.tune.command.TuningFile;
+import io.tunescope.tune.command.TuningFileParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope tune TUNING.yaml}: tunes an external command, like Active Harmony's {@code tuna}. */
+@Command(name = "tune", mixinStandardHelpOptions = true,
+        description = "Tune an external command: each trial runs it with a configuration passed as arguments or "
+                + "environment variables and reads the objective from its output or run time. Every completed trial "
+                + "is journaled (fsync) in the output directory; --resume continues after a crash or kill -9.")
+public final class TuneCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TUNING.yaml", description = "The tuning file.")
+    Path file;
+
+    @Option(names = "--out", description = "Output directory (journal, best.json, summary.json, convergence.png).")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the session journaled in DIR.")
+    Path resume;
+
+    @Option(names = "--budget", description = "Override the file's trial budget.")
+    Integer budget;
+
+    @Option(names = "--strategy", description = "Override the file's strategy.")
+    String strategy;
+
+    @Option(names = "--seed", description = "Override the file's seed.")
+    Long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        Path dir = resume != null ? resume : out;
+        if (dir == null) {
+            throw BadInputException.of("--out", "missing", "is required (or --resume DIR)");
+        }
+        Path tuning = file;
+        if (tuning == null) {
+            if (resume == null) {
+                throw BadInputException.of("TUNING.yaml", "missing", "is required");
+            }
+            tuning = Path.of(Files.readString(resume.resolve("tuning-file.txt")).trim());
+        }
+        TuningFile f = override(TuningFileParser.read(tuning));
+        if (resume == null) {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("tuning-file.txt"), tuning.toAbsolutePath() + "\n");
+        }
+        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, true);
+        System.out.println(Json.toJson(r.best()));
+        System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
+                + "; results in " + dir);
+        if (!r.importance().isEmpty()) {
+            System.err.println("tune: parameter importance (main-effect share of the surrogate's variance): "
+                    + r.importance().stream().map(i -> i.parameter() + " " + i.share())
+                    .collect(java.util.stream.Collectors.joining(", ")));
+        }
+        if (r.best().best() == null) {
+            System.err.println("tune: no trial succeeded; the reasons are in " + dir.resolve("journal.jsonl")
+                    + " and " + dir.resolve("logs"));
+            return ExitCode.FAILURE;
+        }
+        return ExitCode.OK;
+    }
+
+    private TuningFile override(TuningFile f) {
+        if (budget == null && strategy == null && seed == null) {
+            return f;
+        }
+        if (budget != null && budget < 1) {
+            throw BadInputException.of("--budget", budget, "must be at least 1");
+        }
+        if (strategy != null && !io.tunescope.tune.strategy.Strategies.exists(strategy)) {
+            throw BadInputException.of("--strategy", strategy, "must be one of " + io.tunescope.tune.strategy.Strategies.names());
+        }
+        return new TuningFile(f.source(), f.command(), f.workingDirectory(), f.passArgs(), f.argFormat(), f.passEnv(),
+                f.envPrefix(), f.objectiveSource(), f.objectivePattern(), f.direction(), f.timeout(), f.repeats(),
+                f.aggregate(), budget != null ? budget : f.budget(), strategy != null ? strategy : f.strategy(),
+                seed != null ? seed : f.seed(), f.space());
+    }
+}

@@ -1,0 +1,19 @@
+package io.tunescope.monitor.jfr;
+
+import java.util.List;
+
+/** Contended locks of one recording, most blocked time first, with the totals they share. */
+public record ContentionTable(List<LockStat> topMonitors, long totalBlockedMillis, long totalEvents) {
+    public ContentionTable {
+        topMonitors = List.copyOf(topMonitors);
+    }
+
+    public static ContentionTable empty() {
+        return new ContentionTable(List.of(), 0, 0);
+    }
+
+    /** The lock with most blocked time, or null when nothing was contended. */
+    public LockStat top() {
+        return topMonitors.isEmpty() ? null : topMonitors.get(0);
+    }
+}

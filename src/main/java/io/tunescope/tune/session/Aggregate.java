@@ -1,0 +1,36 @@
+package io.tunescope.tune.session;
+
+import io.tunescope.BadInputException;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** How repeated measurements of one configuration become one objective value. */
+public enum Aggregate {
+    MEDIAN, MEAN;
+
+    public static Aggregate parse(String text) {
+        try {
+            return valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw BadInputException.of("aggregate", text, "must be median or mean");
+        }
+    }
+
+    public double apply(List<Double> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("no measurements to aggregate");
+        }
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (this == MEAN) {
+            return Arrays.stream(v).average().orElseThrow();
+        }
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,415 @@
+package io.tunescope.tune.session;
+
+import io.tunescope.BadInputException;
+import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.space.SearchSpace;
+import io.tunescope.tune.strategy.Strategies;
+import io.tunescope.tune.strategy.Strategy;
+import io.tunescope.tune.strategy.StrategyContext;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The ask/tell tuner: makes an application tunable in a few lines. The session asks the strategy for points, rounds
+ * them to the grid, rejects points that break a constraint (without running them), answers points it has measured
+ * before from its cache (a grid point is never measured twice), scores failed trials as the worst value seen so far
+ * (and never proposes them again), journals every completed trial durably and keeps {@code best.json} current.
+ *
+ * <pre>{@code
+ * SearchSpace space = new SearchSpace(List.of(
+ *         new IntParam("threads", 1, 64, 1, false, List.of(-1L), 8L),      // -1 means "auto"
+ *         EnumParam.bool("compress", false)),
+ *     List.of(Constraint.parse("threads <= 32")));
+ * TuningSession session = TuningSession.builder(space)
+ *         .strategy("gp").seed(42).direction(Direction.MAXIMIZE).outputDirectory(Path.of("runs/t1")).build();
+ * while (session.completedTrials() < 50) {
+ *     Trial trial = session.ask();                    // the configuration to run next
+ *     try { session.tell(trial, runBenchmark(trial.config())); }   // e.g. ops per second
+ *     catch (Exception e) { session.fail(trial, e.toString()); }
+ * }
+ * Configuration best = session.best().orElseThrow().config();
+ * }</pre>
+ * Not thread-safe: call it from one thread (trials themselves may run in parallel via {@link #askBatch}).
+ */
+public final class TuningSession implements AutoCloseable {
+    /** Proposals in a row that bring nothing new before the session gives up (the space is exhausted). */
+    static final int MAX_IDLE_PROPOSALS = 20_000;
+
+    private final SearchSpace space;
+    private final Strategy strategy;
+    private final Direction direction;
+    private final Aggregate aggregate;
+    private final long seed;
+    private final String strategyName;
+    private final Path outputDirectory;
+    private Journal journal;
+    private final Map<String, TrialRecord> cache = new HashMap<>();
+    private final Map<Integer, double[]> inFlight = new HashMap<>();
+    private final Map<String, List<double[]>> waiting = new HashMap<>();
+    private final Map<String, Integer> inFlightByKey = new HashMap<>();
+    private final Deque<Configuration> forced = new ArrayDeque<>();
+    private final List<TrialRecord> history = new ArrayList<>();
+    private int asked;
+    private int rejected;
+    private int cacheHits;
+    private double worstInternal = Double.NEGATIVE_INFINITY;
+    private TrialRecord best;
+    private TrialRecord defaultTrial;
+    private boolean replaying;
+
+    private TuningSession(Builder b) {
+        this.space = b.space;
+        this.direction = b.direction;
+        this.aggregate = b.aggregate;
+        this.seed = b.seed;
+        this.strategyName = b.strategy;
+        this.outputDirectory = b.outputDirectory;
+        this.strategy = Strategies.create(b.strategy, new StrategyContext(space.dims(), space.categoricalMask(),
+                space::snap, b.seed, b.budgetTrials));
+        if (b.evaluateDefaultFirst) {
+            space.defaultConfiguration().ifPresent(forced::add);
+        }
+    }
+
+    public static Builder builder(SearchSpace space) {
+        return new Builder(space);
+    }
+
+    /** Options of a session; every setter checks its argument. */
+    public static final class Builder {
+        private final SearchSpace space;
+        private String strategy = "gp";
+        private long seed = 1;
+        private Direction direction = Direction.MINIMIZE;
+        private Aggregate aggregate = Aggregate.MEDIAN;
+        private Path outputDirectory;
+        private boolean evaluateDefaultFirst = true;
+        private int budgetTrials;
+
+        private Builder(SearchSpace space) {
+            this.space = space;
+        }
+
+        public Builder strategy(String name) {
+            if (!Strategies.exists(name)) {
+                throw BadInputException.of("strategy", name, "must be one of " + Strategies.names());
+            }
+            this.strategy = name;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder direction(Direction direction) {
+            this.direction = direction;
+            return this;
+        }
+
+        public Builder aggregate(Aggregate aggregate) {
+            this.aggregate = aggregate;
+            return this;
+        }
+
+        /** Where the journal and {@code best.json} go; none means an in-memory session. */
+        public Builder outputDirectory(Path dir) {
+            this.outputDirectory = dir;
+            return this;
+        }
+
+        /** Whether the parameters' default configuration (if any) is measured first, as the baseline. */
+        public Builder evaluateDefaultFirst(boolean yes) {
+            this.evaluateDefaultFirst = yes;
+            return this;
+        }
+
+        /** The planned number of trials, a hint some strategies use (0 = unknown). */
+        public Builder budgetTrials(int trials) {
+            if (trials < 0) {
+                throw BadInputException.of("budget", trials, "must be at least 0");
+            }
+            this.budgetTrials = trials;
+            return this;
+        }
+
+        /** A new session, with a new journal when an output directory is set. */
+        public TuningSession build() {
+            TuningSession s = new TuningSession(this);
+            if (outputDirectory != null) {
+                s.journal = Journal.create(outputDirectory, s.header());
+            }
+            return s;
+        }
+
+        /**
+         * Continues the session journaled in the output directory: completed trials are replayed into a fresh
+         * strategy with the same seed (which rebuilds its state exactly) and are never run again.
+         */
+        public TuningSession resume() {
+            if (outputDirectory == null) {
+                throw new IllegalStateException("resume needs an output directory");
+            }
+            TuningSession s = new TuningSession(this);
+            Journal.Contents contents = Journal.read(outputDirectory, space);
+            s.checkHeader(contents.header());
+            s.replay(contents.trials());
+            s.journal = Journal.reopen(outputDirectory);
+            return s;
+        }
+    }
+
+    private Journal.Header header() {
+        return new Journal.Header(strategyName, seed, direction.label(), space.toString());
+    }
+
+    private void checkHeader(Journal.Header h) {
+        Journal.Header mine = header();
+        if (!h.strategy().equals(mine.strategy()) || h.seed() != mine.seed()
+                || !h.direction().equals(mine.direction())) {
+            throw BadInputException.of("journal", h.strategy() + "/seed " + h.seed() + "/" + h.direction(),
+                    "does not match this session (" + mine.strategy() + "/seed " + mine.seed() + "/"
+                            + mine.direction() + ")");
+        }
+        if (!h.space().equals(mine.space())) {
+            throw BadInputException.of("journal", outputDirectory, "was written for a different search space");
+        }
+    }
+
+    private void replay(List<TrialRecord> records) {
+        replaying = true;
+        try {
+            boolean inStep = true;
+            for (TrialRecord r : records) {
+                if (inStep) {
+                    Trial t = ask();
+                    if (t.config().key().equals(r.config().key())) {
+                        complete(t, r);
+                        continue;
+                    }
+                    inFlight.remove(t.number());
+                    inFlightByKey.remove(t.config().key());
+                    asked--;
+                    inStep = false;
+                }
+                importRecord(r);
+            }
+        } finally {
+            replaying = false;
+        }
+    }
+
+    /** A journaled trial the strategy did not ask for (replay diverged): cache it and let models learn from it. */
+    private void importRecord(TrialRecord r) {
+        asked = Math.max(asked, r.trial());
+        forced.removeIf(c -> c.key().equals(r.config().key()));
+        record(r);
+        strategy.observe(space.toUnit(r.config()), internalValue(r));
+    }
+
+    /** The next configuration to run. Fails when the strategy waits for trials still in flight, or the space is exhausted. */
+    public Trial ask() {
+        List<Trial> batch = askBatch(1);
+        if (batch.isEmpty()) {
+            throw new IllegalStateException(inFlight.isEmpty() ? "no configuration left to try"
+                    : "the strategy waits for the " + inFlight.size() + " trial(s) in flight; tell their results first");
+        }
+        return batch.get(0);
+    }
+
+    /** Up to {@code max} configurations to run at the same time (fewer when the strategy must wait for results). */
+    public List<Trial> askBatch(int max) {
+        List<Trial> out = new ArrayList<>();
+        int idle = 0;
+        while (out.size() < max) {
+            if (!forced.isEmpty()) {
+                Configuration c = forced.poll();
+                if (!cache.containsKey(c.key()) && !inFlightByKey.containsKey(c.key())) {
+                    out.add(newTrial(c, null, true));
+                }
+                continue;
+            }
+            double[] p = strategy.ask();
+            if (p == null) {
+                break;
+            }
+            Configuration c = space.fromUnit(p);
+            String key = c.key();
+            if (!space.isFeasible(c)) {
+                rejected++;
+                strategy.tell(p, penalty());
+            } else if (cache.containsKey(key)) {
+                cacheHits++;
+                strategy.tell(p, internalValue(cache.get(key)));
+            } else if (inFlightByKey.containsKey(key)) {
+                waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+            } else {
+                out.add(newTrial(c, p, false));
+                idle = 0;
+                continue;
+            }
+            if (++idle > MAX_IDLE_PROPOSALS) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private Trial newTrial(Configuration c, double[] point, boolean isDefault) {
+        Trial t = new Trial(++asked, c, isDefault);
+        inFlight.put(t.number(), point);
+        inFlightByKey.put(c.key(), t.number());
+        return t;
+    }
+
+    /** Reports the measurement(s) of a trial; repeats are aggregated by the session's aggregate (median by default). */
+    public TrialRecord tell(Trial trial, double... measurements) {
+        return tell(trial, Duration.ZERO, measurements);
+    }
+
+    /** Like {@link #tell(Trial, double...)}, recording how long the trial ran. */
+    public TrialRecord tell(Trial trial, Duration elapsed, double... measurements) {
+        long elapsedMillis = elapsed.toMillis();
+        List<Double> m = new ArrayList<>();
+        for (double v : measurements) {
+            if (!Double.isFinite(v)) {
+                return fail(trial, "objective is not a finite number: " + v, elapsed);
+            }
+            m.add(v);
+        }
+        if (m.isEmpty()) {
+            throw new IllegalArgumentException("tell needs at least one measurement");
+        }
+        return complete(trial, new TrialRecord(trial.number(), trial.config(), TrialRecord.Status.OK,
+                aggregate.apply(m), m, null, trial.isDefault(), elapsedMillis));
+    }
+
+    /** Reports that a trial crashed, timed out or failed: it scores as the worst value so far and is never rerun. */
+    public TrialRecord fail(Trial trial, String reason) {
+        return fail(trial, reason, Duration.ZERO);
+    }
+
+    public TrialRecord fail(Trial trial, String reason, Duration elapsed) {
+        return complete(trial, new TrialRecord(trial.number(), trial.config(), TrialRecord.Status.FAILED, null,
+                List.of(), reason == null ? "failed" : reason, trial.isDefault(), elapsed.toMillis()));
+    }
+
+    private TrialRecord complete(Trial trial, TrialRecord r) {
+        if (!inFlight.containsKey(trial.number())) {
+            throw new IllegalStateException("trial " + trial.number() + " is not in flight");
+        }
+        double[] point = inFlight.remove(trial.number());
+        inFlightByKey.remove(trial.config().key());
+        record(r);
+        if (journal != null && !replaying) {
+            journal.append(r);
+        }
+        double v = internalValue(r);
+        if (point != null) {
+            strategy.tell(point, v);
+        } else {
+            strategy.observe(space.toUnit(r.config()), v);
+        }
+        for (double[] p : waiting.getOrDefault(trial.config().key(), List.of())) {
+            strategy.tell(p, v);
+        }
+        waiting.remove(trial.config().key());
+        if (outputDirectory != null && !replaying) {
+            BestFile.write(outputDirectory, this);
+        }
+        return r;
+    }
+
+    private void record(TrialRecord r) {
+        cache.put(r.config().key(), r);
+        history.add(r);
+        if (r.ok()) {
+            worstInternal = Math.max(worstInternal, direction.toInternal(r.objective()));
+            if (best == null || direction.better(r.objective(), best.objective())) {
+                best = r;
+            }
+            if (r.isDefault()) {
+                defaultTrial = r;
+            }
+        }
+    }
+
+    private double internalValue(TrialRecord r) {
+        return r.ok() ? direction.toInternal(r.objective()) : penalty();
+    }
+
+    /** The value a failed or rejected point scores: the worst seen so far, or +infinity before any success. */
+    private double penalty() {
+        return worstInternal == Double.NEGATIVE_INFINITY ? Double.POSITIVE_INFINITY : worstInternal;
+    }
+
+    public int completedTrials() {
+        return history.size();
+    }
+
+    public Optional<TrialRecord> best() {
+        return Optional.ofNullable(best);
+    }
+
+    public Optional<TrialRecord> defaultTrial() {
+        return Optional.ofNullable(defaultTrial);
+    }
+
+    public List<TrialRecord> history() {
+        return Collections.unmodifiableList(history);
+    }
+
+    public SearchSpace space() {
+        return space;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    public String strategyName() {
+        return strategyName;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Points the strategy proposed that broke a constraint and were not run. */
+    public int rejectedProposals() {
+        return rejected;
+    }
+
+    /** Proposals answered from the cache instead of being measured again. */
+    public int cacheHits() {
+        return cacheHits;
+    }
+
+    /** Counters for summaries. */
+    public Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("completedTrials", history.size());
+        m.put("failedTrials", history.stream().filter(r -> !r.ok()).count());
+        m.put("cacheHits", cacheHits);
+        m.put("rejectedProposals", rejected);
+        return m;
+    }
+
+    @Override
+    public void close() {
+        if (journal != null) {
+            journal.close();
+        }
+    }
+}

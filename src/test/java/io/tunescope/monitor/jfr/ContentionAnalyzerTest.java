@@ -1,0 +1,70 @@
+package io.tunescope.monitor.jfr;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ContentionAnalyzerTest {
+    /** A monitor that is held long enough that every other thread blocks on it. */
+    static final class HotLock {
+        synchronized void hold() {
+            LockSupport.parkNanos(2_000_000);
+        }
+    }
+
+    @Test
+    void findsTheContendedMonitorAndTheParkedOnLockWithTheirFrames(@TempDir Path dir) throws Exception {
+        HotLock hot = new HotLock();
+        ReentrantLock lock = new ReentrantLock();
+        Path jfr = dir.resolve("test.jfr");
+        List<Thread> threads = new ArrayList<>();
+        try (ContentionRecording rec = ContentionRecording.start(jfr, Duration.ZERO)) {
+            for (int i = 0; i < 3; i++) {
+                threads.add(new Thread(() -> {
+                    for (int k = 0; k < 20; k++) {
+                        hot.hold();
+                    }
+                }, "test-user-m" + i));
+                threads.add(new Thread(() -> {
+                    for (int k = 0; k < 20; k++) {
+                        lock.lock();
+                        try {
+                            LockSupport.parkNanos(2_000_000);
+                        } finally {
+                            lock.unlock();
+                        }
+                    }
+                }, "test-user-p" + i));
+            }
+            threads.add(new Thread(() -> LockSupport.parkNanos(50_000_000), "bystander"));
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            rec.stop();
+        }
+        ContentionTable table = ContentionAnalyzer.analyze(jfr, n -> n.startsWith("test-user-"));
+
+        LockStat monitor = table.topMonitors().stream().filter(s -> s.kind().equals("monitor")).findFirst()
+                .orElseThrow();
+        assertThat(monitor.monitorClass()).isEqualTo(HotLock.class.getName());
+        assertThat(monitor.events()).isPositive();
+        assertThat(monitor.topFrames().get(0)).startsWith(HotLock.class.getName() + ".hold:");
+        assertThat(monitor.callPaths().get(0)).contains(" <- ");
+        assertThat(table.topMonitors()).anyMatch(s -> s.kind().equals("park")
+                && s.monitorClass().startsWith(ReentrantLock.class.getName())
+                && s.topFrames().get(0).startsWith(ContentionAnalyzerTest.class.getName() + ".lambda$"));
+        // sleeps (parks without a blocker) and the bystander's park are not contention
+        assertThat(table.topMonitors()).noneMatch(s -> s.monitorClass().equals("(unknown)"));
+        assertThat(table.topMonitors().stream().mapToDouble(LockStat::share).sum()).isCloseTo(1.0,
+                org.assertj.core.api.Assertions.within(1e-9));
+    }
+}

@@ -1,0 +1,78 @@
+package io.tunescope.tune.command;
+
+import io.tunescope.tune.space.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CommandTrialTest {
+    private static TuningFile file(Path dir, String command, String extra) {
+        return TuningFileParser.parse(dir.resolve("t.yaml"), """
+                command: %s
+                pass: {args: "--{name}={value}", env: "TUNE_"}
+                objective: {regex: "obj=([-0-9.]+)"}
+                timeoutSeconds: 0.5
+                %s
+                parameters:
+                  - {name: threads, type: int, min: 1, max: 8}
+                """.formatted(command, extra));
+    }
+
+    @Test
+    void passesArgumentsAndEnvironmentAndParsesTheLastMatch(@TempDir Path dir) throws Exception {
+        TuningFile f = file(dir, "[\"sh\", \"-c\", \"[ $1 = --threads=3 ] || exit 9; echo obj=1; echo obj=$TUNE_THREADS\", \"x\"]", "");
+        assertThat(CommandTrial.commandLine(f, new Configuration(Map.of("threads", 3L))))
+                .containsExactly("sh", "-c", "[ $1 = --threads=3 ] || exit 9; echo obj=1; echo obj=$TUNE_THREADS", "x", "--threads=3");
+        CommandTrial.Outcome o = CommandTrial.run(f, new Configuration(Map.of("threads", 3L)), dir.resolve("err"));
+        assertThat(o.error()).isNull();
+        assertThat(o.objective()).isEqualTo(3.0);
+    }
+
+    @Test
+    void aTrialPastItsTimeoutIsKilledAndFails(@TempDir Path dir) throws Exception {
+        TuningFile f = file(dir, "[\"sh\", \"-c\", \"sleep 30; echo obj=1\"]", "");
+        long start = System.nanoTime();
+        CommandTrial.Outcome o = CommandTrial.run(f, new Configuration(Map.of("threads", 1L)), dir.resolve("err"));
+        assertThat(o.ok()).isFalse();
+        assertThat(o.error()).startsWith("timeout after 500 ms");
+        assertThat((System.nanoTime() - start) / 1e9).isLessThan(20);
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+    }
+
+    @Test
+    void aSessionWhereEveryTrialFailsExitsWithFailureAndKeepsTheJournal(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("f.yaml"), """
+                command: ["false"]
+                objective: {regex: "v=([0-9]+)"}
+                budget: 3
+                parameters: [{name: a, type: int, min: 1, max: 5}]
+                """);
+        Path out = dir.resolve("out");
+        assertThat(io.tunescope.cli.Main.execute("tune", dir.resolve("f.yaml").toString(), "--out", out.toString()))
+                .isEqualTo(io.tunescope.cli.ExitCode.FAILURE);
+        assertThat(java.nio.file.Files.readAllLines(out.resolve("journal.jsonl"))).hasSize(4)
+                .allMatch(l -> l.contains("session") || l.contains("\"error\":\"exit code 1\""));
+    }
+
+    @Test
+    void exitCodesAndMissingObjectivesAreFailures(@TempDir Path dir) throws Exception {
+        Configuration c = new Configuration(Map.of("threads", 1L));
+        assertThat(CommandTrial.run(file(dir, "[\"sh\", \"-c\", \"echo boom >&2; exit 3\"]", ""), c, dir.resolve("e1")).error())
+                .isEqualTo("exit code 3: boom");
+        assertThat(CommandTrial.run(file(dir, "[\"sh\", \"-c\", \"echo nothing\"]", ""), c, dir.resolve("e2")).error())
+                .startsWith("objective not found");
+        TuningFile timed = TuningFileParser.parse(dir.resolve("t.yaml"), """
+                command: ["sh", "-c", "true"]
+                objective: {source: time}
+                parameters: [{name: a, type: bool}]
+                """);
+        assertThat(CommandTrial.run(timed, new Configuration(Map.of("a", true)), dir.resolve("e3")).objective())
+                .isGreaterThanOrEqualTo(0.0);
+        assertThat(List.of(timed.objectiveSource())).containsExactly(TuningFile.ObjectiveSource.TIME);
+    }
+}

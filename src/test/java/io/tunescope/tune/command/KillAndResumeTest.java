@@ -1,0 +1,85 @@
+package io.tunescope.tune.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.store.Json;
+import io.tunescope.tune.session.Journal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The issue's acceptance case: {@code tunescope tune} runs as a child JVM, is killed with SIGKILL after some trials,
+ * and {@code --resume} continues without losing or repeating a completed trial.
+ */
+class KillAndResumeTest {
+    private static final Path EXAMPLE = Path.of("examples/tune-command.yaml");
+
+    private static Process start(Path out, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.tunescope.cli.Main", "tune"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile());
+        pb.environment().put("TUNE_TARGET_SLEEP", "0.15");
+        return pb.start();
+    }
+
+    private static List<JsonNode> trials(Path dir) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve(Journal.FILE_NAME))) {
+            try {
+                JsonNode n = Json.MAPPER.readTree(line);
+                if (n.path("type").asText().equals("trial")) {
+                    out.add(n);
+                }
+            } catch (IOException torn) {
+                // a line cut by the kill is not a completed trial
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void killNineThenResumeLosesNoCompletedTrial(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("run");
+        Process p = start(out, EXAMPLE.toString(), "--out", out.toString(), "--budget", "16");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && (!Files.exists(out.resolve(Journal.FILE_NAME)) || trials(out).size() < 5)) {
+            Thread.sleep(50);
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        List<JsonNode> before = trials(out);
+        assertThat(before.size()).as("trials completed before the kill").isBetween(5, 15);
+
+        Process r = start(tmp.resolve("resume"), "--resume", out.toString(), "--budget", "16");
+        assertThat(r.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(r.exitValue()).as(Files.readString(tmp.resolve("resume.log"))).isZero();
+
+        List<JsonNode> after = trials(out);
+        assertThat(after).hasSize(16);
+        for (int i = 0; i < before.size(); i++) {
+            assertThat(after.get(i)).as("completed trial " + (i + 1) + " kept").isEqualTo(before.get(i));
+        }
+        HashSet<String> configs = new HashSet<>();
+        for (JsonNode t : after) {
+            assertThat(configs.add(t.get("config").toString())).as("configuration measured twice").isTrue();
+        }
+        JsonNode best = Json.MAPPER.readTree(out.resolve("best.json").toFile());
+        assertThat(best.get("trials").asInt()).isEqualTo(16);
+        assertThat(best.at("/default/objective").asDouble()).isEqualTo(74.0);
+        assertThat(best.at("/best/objective").asDouble()).isLessThan(74.0);
+        assertThat(out.resolve("convergence.png")).exists();
+        assertThat(out.resolve("summary.json")).exists();
+    }
+}

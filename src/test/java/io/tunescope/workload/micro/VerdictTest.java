@@ -1,0 +1,36 @@
+package io.tunescope.workload.micro;
+
+import io.tunescope.monitor.jfr.ContentionTable;
+import io.tunescope.monitor.jfr.LockStat;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VerdictTest {
+    static PointResult point(String mode, int threads, double opsPerSec) {
+        return new PointResult(mode, threads, opsPerSec, new double[] {opsPerSec, opsPerSec}, opsPerSec, 1, 1, 1.0, 0.5, 0.1, 1,
+                new LatencySummary(1, 1, 1, 1, 1, 1, 1), 0, null);
+    }
+
+    @Test
+    void namesTheRatioAndTheLock() {
+        LockStat top = new LockStat("monitor", "org.apache.derby.impl.sql.GenericPreparedStatement", 14126,
+                14_126_000_000L, 2295, 0.997, List.of("org.apache.derby.impl.sql.GenericPreparedStatement.upToDate:205"),
+                List.of());
+        ModeContention shared = new ModeContention("shared", 8, "x.jfr",
+                new ContentionTable(List.of(top), 14168, 2300), List.of(), 0, 0, 1, 1.0, 1.0);
+        String v = Verdict.of(List.of(point("shared", 8, 100), point("separate", 8, 162), point("shared", 1, 50)), List.of(),
+                ContentionSummary.of(Map.of("shared", shared)));
+        assertThat(v).isEqualTo("separate/shared throughput at 8 threads: 1.62; top contended monitor: "
+                + "org.apache.derby.impl.sql.GenericPreparedStatement (99.7% of blocked time, shared mode) in upToDate()");
+    }
+
+    @Test
+    void withoutBothModesItReportsWhatThereIs() {
+        assertThat(Verdict.of(List.of(point("unprepared", 4, 1234)), List.of(), null))
+                .isEqualTo("unprepared at 4 threads: 1234 ops/s");
+    }
+}
