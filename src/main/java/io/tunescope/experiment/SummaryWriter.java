@@ -7,7 +7,6 @@ import io.tunescope.store.RunSummary;
 import io.tunescope.store.TenantStatistics;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,10 +21,6 @@ final class SummaryWriter {
     private final TpchRunConfig config;
     private final List<TenantSlot> slots;
     private final RunObserver observer;
-
-    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots) {
-        this(config, slots, RunObserver.NONE);
-    }
 
     SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunObserver observer) {
         this.config = config;
@@ -90,9 +85,5 @@ final class SummaryWriter {
         }
         return invalid.isEmpty() ? null : "validation failed for " + invalid.stream().collect(Collectors.joining(", "))
                 + " (details in summary.json)";
-    }
-
-    static Path summaryFile(Path outDir) {
-        return outDir.resolve(SUMMARY_FILE);
     }
 }
