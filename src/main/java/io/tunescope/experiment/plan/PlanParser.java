@@ -1,5 +1,6 @@
 package io.tunescope.experiment.plan;
 
+import io.tunescope.config.LocatedYaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.EngineKind;
@@ -49,7 +50,7 @@ public final class PlanParser {
     }
 
     public static ExperimentPlan parse(String fileName, String text, int availableCpus) {
-        return new PlanParser(LocatedYaml.parse(fileName, text), availableCpus).plan();
+        return new PlanParser(LocatedYaml.parse(fileName, text, true), availableCpus).plan();
     }
 
     private ExperimentPlan plan() {

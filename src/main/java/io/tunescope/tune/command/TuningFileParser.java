@@ -1,6 +1,7 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
+import io.tunescope.config.LocatedYaml;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.space.Constraint;
@@ -32,9 +33,11 @@ public final class TuningFileParser {
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
+    private final Path file;
     private final LocatedYaml yaml;
 
-    private TuningFileParser(LocatedYaml yaml) {
+    private TuningFileParser(Path file, LocatedYaml yaml) {
+        this.file = file;
         this.yaml = yaml;
     }
 
@@ -50,13 +53,16 @@ public final class TuningFileParser {
     }
 
     public static TuningFile parse(Path file, String text) {
-        return new TuningFileParser(LocatedYaml.parse(file, text)).tuningFile();
+        if (text.isBlank()) {
+            throw new BadInputException(file + ":1: the file is empty");
+        }
+        return new TuningFileParser(file, LocatedYaml.parse(file.toString(), text, false)).tuningFile();
     }
 
     private TuningFile tuningFile() {
-        Map<String, Object> top = map(yaml.root(), "");
+        Map<String, Object> top = map(yaml.plainRoot(), "");
         unknownKeys(top, TOP_KEYS, "");
-        Path base = yaml.file().toAbsolutePath().getParent();
+        Path base = file.toAbsolutePath().getParent();
         Path workDir = top.containsKey("workingDirectory")
                 ? base.resolve(string(top.get("workingDirectory"), "workingDirectory")) : base;
         if (!Files.isDirectory(workDir)) {
@@ -97,7 +103,7 @@ public final class TuningFileParser {
         }
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
         SearchSpace space = space(top);
-        return new TuningFile(yaml.file(), command, workDir, argFormat != null, argFormat, envPrefix != null,
+        return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
                 budget, strategy, seed, space);
     }
@@ -227,7 +233,7 @@ public final class TuningFileParser {
         try {
             return body.get();
         } catch (BadInputException e) {
-            if (e.getMessage().startsWith(yaml.file() + ":")) {
+            if (e.getMessage().startsWith(file + ":")) {
                 throw e;
             }
             throw yaml.at(path, e);

@@ -52,7 +52,7 @@ class TuningFileParserTest {
     void malformedYamlNamesFileAndLine(@TempDir Path dir) {
         assertThatThrownBy(() -> parse(dir, "command: [a\nobjective: {"))
                 .isInstanceOf(BadInputException.class).hasMessageStartingWith(dir.resolve("t.yaml") + ":")
-                .hasMessageContaining("malformed YAML");
+                .hasMessageContaining("not valid YAML");
     }
 
     @Test
@@ -70,7 +70,7 @@ class TuningFileParserTest {
     @Test
     void unsatisfiableConstraintIsBadInput(@TempDir Path dir) {
         assertThatThrownBy(() -> parse(dir, GOOD.replace("threads >= 1", "threads > 8")))
-                .hasMessageStartingWith(dir.resolve("t.yaml") + ":16: constraints ([threads > 8]) are satisfied by no configuration");
+                .hasMessageStartingWith(dir.resolve("t.yaml") + ":15: constraints ([threads > 8]) are satisfied by no configuration");
     }
 
     @Test
