@@ -1,6 +1,6 @@
 package io.tunescope.cli;
 
-import io.tunescope.monitor.DurationText;
+import io.tunescope.config.DurationText;
 import io.tunescope.monitor.GroupTable;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;

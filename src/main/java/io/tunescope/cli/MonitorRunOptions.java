@@ -1,7 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.experiment.RunObserver;
-import io.tunescope.monitor.DurationText;
+import io.tunescope.config.DurationText;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.run.RunMonitor;
 import picocli.CommandLine.Option;

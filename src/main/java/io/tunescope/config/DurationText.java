@@ -1,4 +1,4 @@
-package io.tunescope.monitor;
+package io.tunescope.config;
 
 import io.tunescope.BadInputException;
 
@@ -7,7 +7,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses human durations such as {@code 8ms}, {@code 5s}, {@code 2.5s}, {@code 1m}, {@code 500us}. */
+/**
+ * Parses human durations such as {@code 8ms}, {@code 5s}, {@code 2.5s}, {@code 1m}, {@code 500us}: the one parser
+ * behind every duration option and configuration value.
+ */
 public final class DurationText {
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|µs|ms|s|m|h)");
 
@@ -16,6 +19,15 @@ public final class DurationText {
 
     /** @throws BadInputException naming {@code field} when the text is not a positive duration with a unit */
     public static Duration parse(String field, String text) {
+        Duration duration = parseNonNegative(field, text);
+        if (duration.isZero()) {
+            throw BadInputException.of(field, text, "must be positive and below 30 years");
+        }
+        return duration;
+    }
+
+    /** As {@link #parse}, but zero ({@code 0s}) is allowed, e.g. for a pause that may be off. */
+    public static Duration parseNonNegative(String field, String text) {
         if (text == null) {
             throw BadInputException.of(field, "null", "must be a duration such as 8ms or 5s");
         }
@@ -32,7 +44,7 @@ public final class DurationText {
             default -> 3600e9;
         };
         double nanos = value * nanosPerUnit;
-        if (nanos < 1 || nanos > 1e18) {
+        if (nanos > 1e18 || (nanos > 0 && nanos < 1)) {
             throw BadInputException.of(field, text, "must be positive and below 30 years");
         }
         return Duration.ofNanos(Math.round(nanos));

@@ -1,4 +1,4 @@
-package io.tunescope.monitor;
+package io.tunescope.config;
 
 import io.tunescope.BadInputException;
 import net.jqwik.api.ForAll;
@@ -27,6 +27,15 @@ class DurationTextTest {
                 .hasMessage("interval (8) must be a duration such as 8ms or 5s");
         assertThatThrownBy(() -> DurationText.parse("interval", "0ms")).isInstanceOf(BadInputException.class);
         assertThatThrownBy(() -> DurationText.parse("interval", "-3ms")).isInstanceOf(BadInputException.class);
+    }
+
+    @Test
+    void zeroOnlyWhereAllowed() {
+        assertThat(DurationText.parseNonNegative("wait", "0s")).isZero();
+        assertThatThrownBy(() -> DurationText.parse("duration", "0s")).isInstanceOf(BadInputException.class)
+                .hasMessage("duration (0s) must be positive and below 30 years");
+        assertThatThrownBy(() -> DurationText.parseNonNegative("wait", "soon")).isInstanceOf(BadInputException.class)
+                .hasMessage("wait (soon) must be a duration such as 8ms or 5s");
     }
 
     @Property(tries = 100)
