@@ -44,7 +44,8 @@ public final class Main implements Runnable {
         CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
         cl.setParameterExceptionHandler((ex, args) -> {
             if (ex.getCause() instanceof BadInputException bad) {
-                ex.getCommandLine().getErr().println("tunescope: " + oneLine(bad));
+                String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() + ": " : "";
+                ex.getCommandLine().getErr().println("tunescope: " + option + oneLine(bad));
                 return ExitCode.BAD_INPUT;
             }
             return usage.handleParseException(ex, args);

@@ -72,7 +72,8 @@ public final class TpchRunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/run-<timestamp>).")
     Path out;
 
-    @Option(names = "--prepared", description = "Use prepared statements instead of plain ones.")
+    @Option(names = "--prepared", description = "Use prepared statements instead of plain ones. Parameters are literals "
+            + "drawn per execution, so each new text is prepared once (reused only when texts repeat, e.g. with --validate).")
     boolean prepared;
 
     @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL binaries (default: newest /usr/lib/postgresql/*/bin, then PATH).")

@@ -31,6 +31,9 @@ public final class DurationText {
         if (text == null) {
             throw BadInputException.of(field, "null", "must be a duration such as 8ms or 5s");
         }
+        if (text.trim().startsWith("-")) {
+            throw BadInputException.of(field, text, "must not be negative");
+        }
         Matcher m = FORM.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw BadInputException.of(field, text, "must be a duration such as 8ms or 5s");

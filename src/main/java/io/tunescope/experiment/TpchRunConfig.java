@@ -92,7 +92,7 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
     public Map<String, Object> echo() {
         Map<String, Object> echo = new LinkedHashMap<>();
         echo.put("engine", engine.id());
-        echo.put("url", url == null ? null : url.replaceAll("(?i)(password=)[^&;]*", "$1***"));
+        echo.put("url", io.tunescope.config.JdbcUrls.redact(url));
         echo.put("dbUser", dbUser);
         echo.put("scaleFactor", scaleFactor);
         echo.put("tenants", tenants);

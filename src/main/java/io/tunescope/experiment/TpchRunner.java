@@ -1,6 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.EngineKind;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
@@ -103,14 +104,14 @@ public final class TpchRunner {
             Json.writeAtomically(specFile, spec);
             checkNotAborted();
             slot.agent = AgentProcess.start(i, specFile, slot.dir.resolve("agent.log"),
-                    binaries == null ? slot.cpus : null, tenantPassword, events);
+                    binaries == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }
 
     private AgentSpec agentSpec(TenantSlot slot, String url, String user) {
         boolean embedded = config.engine() == EngineKind.DUCKDB;
         return new AgentSpec(slot.name, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
-                embedded ? null : url, user, config.load(), config.scaleFactor(), config.loadThreads(), config.users(),
+                embedded ? null : JdbcUrls.redact(url), user, config.load(), config.scaleFactor(), config.loadThreads(), config.users(),
                 config.workload().kind() == io.tunescope.workload.WorkloadDefinition.Kind.SINGLE
                         ? "single:Q" + config.workload().singleQuery() : "sequence",
                 config.workload().permuted(), config.waitAfterQuery().toMillis(),

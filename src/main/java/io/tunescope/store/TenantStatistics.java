@@ -30,11 +30,10 @@ public final class TenantStatistics {
             while (rows.hasNextValue()) {
                 statistics.add(rows.nextValue());
             }
-        } catch (RuntimeException e) {
-            // a tenant killed mid-write leaves a torn last line: keep everything before it
-            if (statistics.executions == 0) {
-                throw e;
-            }
+        } catch (IOException | RuntimeException e) {
+            // a tenant killed mid-write can leave a torn last line: keep everything before it
+            System.err.println("tunescope: " + csv + ": stopped reading at a malformed line (" + e.getMessage()
+                    .lines().findFirst().orElse("") + "); executions before it are counted");
         }
         return statistics;
     }

@@ -74,6 +74,10 @@ public final class Driver {
             throw e;
         }
         long start = sessions.stream().mapToLong(UserSession::measureStartNanos).filter(n -> n != 0).min().orElse(0);
+        if (start == 0) {
+            // no user got past its warm-up: there is no measurement window
+            return new Result(0, 0, fatal.get());
+        }
         long end = sessions.stream().mapToLong(UserSession::measureEndNanos).max().orElse(start);
         return new Result(start, end, fatal.get());
     }

@@ -48,14 +48,21 @@ class TenantLifecycleTest {
                 "--users", "2", "--duration", "60s", "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("controller.log").toFile()).start();
         Path csv = out.resolve("tenants/t1/executions.csv");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline && (!Files.exists(csv) || Files.readAllLines(csv).size() < 3)) {
-            Thread.sleep(200);
+        List<ProcessHandle> tenants;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && (!Files.exists(csv) || Files.readAllLines(csv).size() < 3)) {
+                Thread.sleep(200);
+            }
+            assertThat(Files.readAllLines(csv).size()).as("executions recorded before the stop").isGreaterThan(2);
+            tenants = controller.descendants().toList();
+            controller.destroy(); // SIGTERM runs the same shutdown path as Ctrl-C
+            assertThat(controller.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            // whatever failed above, this test leaves nothing running
+            controller.descendants().forEach(ProcessHandle::destroyForcibly);
+            controller.destroyForcibly();
         }
-        assertThat(Files.readAllLines(csv).size()).as("executions recorded before the stop").isGreaterThan(2);
-        List<ProcessHandle> tenants = controller.descendants().toList();
-        controller.destroy(); // SIGTERM runs the same shutdown path as Ctrl-C
-        assertThat(controller.waitFor(60, TimeUnit.SECONDS)).isTrue();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("complete").asBoolean()).isFalse();
         assertThat(summary.get("failure").asText()).contains("interrupted");

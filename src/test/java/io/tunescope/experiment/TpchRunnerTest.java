@@ -87,6 +87,7 @@ class TpchRunnerTest {
         assertThat(summary.get("failure").asText()).contains("cannot connect").contains("password=***")
                 .doesNotContain("secret");
         assertThat(Files.readString(out.resolve("summary.json"))).doesNotContain("secret");
+        assertThat(Files.readString(out.resolve("tenants/t1/agent.json"))).doesNotContain("secret");
     }
 
     @Test

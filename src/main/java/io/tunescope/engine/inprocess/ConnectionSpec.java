@@ -30,6 +30,6 @@ public record ConnectionSpec(String engine, String url, String user, String pass
 
     /** The URL with any password parameter masked, for reports. */
     public String displayUrl() {
-        return url.replaceAll("(?i)(password=)[^;&]*", "$1***");
+        return io.tunescope.config.JdbcUrls.redact(url);
     }
 }

@@ -37,13 +37,16 @@ public final class PostgresServer implements AutoCloseable {
     private final List<String> asUser;
     private final String password;
     private final boolean temporaryHome;
+    /** Where the caller wanted the cluster; the server log ends up here even when a temporary home was used. */
+    private final Path baseDir;
     private int port;
     private long pid;
     private boolean stopped;
 
     private PostgresServer(PostgresBinaries binaries, Path dataDir, List<String> asUser, String password,
-                           boolean temporaryHome) {
+                           boolean temporaryHome, Path baseDir) {
         this.temporaryHome = temporaryHome;
+        this.baseDir = baseDir;
         this.binaries = binaries;
         this.dataDir = dataDir;
         this.asUser = asUser;
@@ -62,18 +65,33 @@ public final class PostgresServer implements AutoCloseable {
         Path home = temporary ? Files.createTempDirectory("tunescope-pg", PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwxr-xr-x"))) : baseDir;
         Files.createDirectories(home);
-        PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, newPassword(), temporary);
-        server.initdb(home, root);
-        server.configure(settings);
-        server.startWithFreePort(cpus);
-        return server;
+        PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, newPassword(), temporary,
+                baseDir);
+        try {
+            server.initdb(home, root);
+            server.configure(settings);
+            server.startWithFreePort(cpus);
+            return server;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            server.abandon();
+            throw e;
+        }
+    }
+
+    /** After a failed start: kill whatever did start and remove a temporary home (its log is kept). */
+    private void abandon() throws IOException {
+        killLeftovers();
+        stopped = true;
+        if (temporaryHome) {
+            keepLogAndDeleteTemporaryHome();
+        }
     }
 
     private void initdb(Path home, boolean root) throws IOException, InterruptedException {
         Path pwfile = home.resolve("pwfile");
-        Files.writeString(pwfile, password, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+        Files.createFile(pwfile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try {
-            Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-------"));
+            Files.writeString(pwfile, password, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
             if (root) {
                 chownToUnprivileged(home);
             }
@@ -170,8 +188,17 @@ public final class PostgresServer implements AutoCloseable {
             killLeftovers();
         }
         if (temporaryHome) {
-            deleteRecursively(dataDir.getParent());
+            keepLogAndDeleteTemporaryHome();
         }
+    }
+
+    private void keepLogAndDeleteTemporaryHome() throws IOException {
+        Path log = dataDir.resolveSibling("postgres.log");
+        if (Files.exists(log)) {
+            Files.createDirectories(baseDir);
+            Files.copy(log, baseDir.resolve("postgres.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        deleteRecursively(dataDir.getParent());
     }
 
     /** Removes the cluster's data files (after {@link #close()}); the server log beside them stays. */
@@ -191,7 +218,18 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     private void killLeftovers() {
-        ProcessHandle.of(pid).ifPresent(p -> {
+        long postmaster = pid;
+        if (postmaster == 0) {
+            try {
+                postmaster = readPostmasterPid().orElse(0L);
+            } catch (IOException e) {
+                postmaster = 0;
+            }
+        }
+        if (postmaster == 0) {
+            return;
+        }
+        ProcessHandle.of(postmaster).ifPresent(p -> {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         });

@@ -1,5 +1,6 @@
 package io.tunescope.workload.agent;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.List;
  * line, {@code go}, on the agent's stdin once every tenant is ready; closing stdin tells the agent to stop.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record AgentEvent(String event, Long pid, String message, Long rows, Long totalRows, Long loadMillis,
                          Long indexMillis, String engineVersion, List<Long> backendPids, Long executions, Long errors,
                          String query, Boolean ok, String detail, Long measureStartNanos, Long measureEndNanos) {

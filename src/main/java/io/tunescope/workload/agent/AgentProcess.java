@@ -36,11 +36,11 @@ public final class AgentProcess implements AutoCloseable {
     }
 
     /**
-     * Starts an agent for {@code specFile}; {@code password} (may be null) goes into its environment only.
-     * Its stderr goes to {@code logFile}.
+     * Starts an agent for {@code specFile}; {@code url} and {@code password} (either may be null) go into its
+     * environment only, never into a file or a command line. Its stderr goes to {@code logFile}.
      */
-    public static AgentProcess start(int tenantIndex, Path specFile, Path logFile, CpuList cpus, String password,
-                                     BlockingQueue<TenantEvent> events) throws IOException {
+    public static AgentProcess start(int tenantIndex, Path specFile, Path logFile, CpuList cpus, String url,
+                                     String password, BlockingQueue<TenantEvent> events) throws IOException {
         List<String> command = new ArrayList<>();
         if (cpus != null) {
             command.addAll(cpus.tasksetPrefix());
@@ -49,8 +49,12 @@ public final class AgentProcess implements AutoCloseable {
                 "-cp", System.getProperty("java.class.path"), TenantAgentMain.class.getName(), specFile.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
         builder.environment().remove(AgentSpec.PASSWORD_ENV);
+        builder.environment().remove(AgentSpec.URL_ENV);
         if (password != null) {
             builder.environment().put(AgentSpec.PASSWORD_ENV, password);
+        }
+        if (url != null) {
+            builder.environment().put(AgentSpec.URL_ENV, url);
         }
         AgentProcess agent = new AgentProcess(tenantIndex, builder.start());
         agent.pumpEvents(events);
@@ -68,19 +72,39 @@ public final class AgentProcess implements AutoCloseable {
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    if (line.startsWith("{")) {
-                        events.put(new TenantEvent(tenantIndex, Json.MAPPER.readValue(line, AgentEvent.class), null));
+                    AgentEvent event = parse(line);
+                    if (event != null) {
+                        events.put(new TenantEvent(tenantIndex, event, null));
                     }
                 }
-                events.put(new TenantEvent(tenantIndex, null, process.waitFor()));
             } catch (IOException e) {
                 events.offer(new TenantEvent(tenantIndex, AgentEvent.failed("control channel broken: " + e.getMessage()), null));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            // whatever happened above, the controller must learn that this agent is gone
+            try {
+                events.put(new TenantEvent(tenantIndex, null, process.waitFor()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "agent-events-" + tenantIndex);
         pump.setDaemon(true);
         pump.start();
+    }
+
+    /** An event, or null for a line that is not one (native code may write to the same stdout). */
+    static AgentEvent parse(String line) {
+        if (!line.startsWith("{")) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.readValue(line, AgentEvent.class);
+        } catch (IOException e) {
+            System.err.println("tunescope: ignoring a line from a tenant agent that is not an event: " + line);
+            return null;
+        }
     }
 
     public long pid() {

@@ -1,8 +1,9 @@
 package io.tunescope.workload.agent;
 
 /**
- * Everything a tenant agent (the child JVM that drives one tenant) needs, written by the controller as JSON. The
- * database password never appears here: it travels in the agent's environment ({@link #PASSWORD_ENV}).
+ * Everything a tenant agent (the child JVM that drives one tenant) needs, written by the controller as JSON. No
+ * secret appears here: the password travels in the agent's environment ({@link #PASSWORD_ENV}), and so does the
+ * JDBC URL ({@link #URL_ENV}), since users put passwords in URLs too; {@code jdbcUrl} holds it masked.
  *
  * @param engine         {@code duckdb} (the agent hosts an in-memory or file database) or {@code jdbc} (it connects)
  * @param jdbcUrl        for {@code jdbc}; for {@code duckdb} the database file, or empty for in-memory
@@ -14,6 +15,13 @@ public record AgentSpec(String tenant, String engine, String jdbcUrl, String use
                         long durationMillis, int iterations, int warmupIterations, boolean prepared, boolean validate,
                         long seed, String executionsCsv, int duckdbThreads) {
     public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";
+    public static final String URL_ENV = "TUNESCOPE_DB_URL";
     public static final String ENGINE_DUCKDB = "duckdb";
     public static final String ENGINE_JDBC = "jdbc";
+
+    /** The URL to connect to: the unmasked one from the environment when the controller set it. */
+    static String realUrl(AgentSpec spec) {
+        String url = System.getenv(URL_ENV);
+        return url != null ? url : spec.jdbcUrl();
+    }
 }

@@ -66,7 +66,8 @@ public final class ExecutionCsv implements ExecutionSink, AutoCloseable {
     /** Streams the executions of a file written by this class; close the iterator when done. */
     public static MappingIterator<ExecutionRecord> read(Path path) throws IOException {
         return MAPPER.readerFor(ExecutionRecord.class).with(SCHEMA)
-                .with(CsvParser.Feature.EMPTY_STRING_AS_NULL).readValues(path.toFile());
+                .with(CsvParser.Feature.EMPTY_STRING_AS_NULL).with(CsvParser.Feature.FAIL_ON_MISSING_COLUMNS)
+                .readValues(path.toFile());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
+import io.tunescope.config.JdbcUrls;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadDefinition;
@@ -42,7 +43,7 @@ final class TenantAgent {
         this.events = events;
         this.control = control;
         this.dialect = AgentSpec.ENGINE_DUCKDB.equals(spec.engine()) ? SqlDialect.DUCKDB
-                : SqlDialect.fromJdbcUrl(spec.jdbcUrl());
+                : SqlDialect.fromJdbcUrl(AgentSpec.realUrl(spec));
     }
 
     int run() throws Exception {
@@ -54,7 +55,7 @@ final class TenantAgent {
             for (int user = 1; user <= spec.users(); user++) {
                 Connection connection = database.newConnection();
                 connections.add(connection);
-                if (dialect == SqlDialect.POSTGRES) {
+                if (dialect == SqlDialect.POSTGRES && JdbcUrls.isLoopback(database.url())) {
                     backendPids.add(backendPid(connection));
                 }
             }
@@ -146,13 +147,8 @@ final class TenantAgent {
         }
     }
 
-    /** Connection details for the log and errors, with any password removed. */
-    static String redact(String url) {
-        return url == null ? null : url.replaceAll("(?i)(password=)[^&;]*", "$1***");
-    }
-
     static BadInputException cannotConnect(String url, SQLException e) {
-        return new BadInputException("cannot connect to " + redact(url) + ": " + e.getMessage().replaceAll("\\s+", " "));
+        return new BadInputException("cannot connect to " + JdbcUrls.redact(url) + ": " + e.getMessage().replaceAll("\\s+", " "));
     }
 
     static Properties credentials(String user, String password) {

@@ -18,11 +18,14 @@ abstract class TenantDatabase implements AutoCloseable {
 
     abstract String version() throws SQLException;
 
+    /** The JDBC URL this database was opened with (may hold a password: never print it unmasked). */
+    abstract String url();
+
     static TenantDatabase open(AgentSpec spec, String password) throws Exception {
         if (AgentSpec.ENGINE_DUCKDB.equals(spec.engine())) {
             return DuckDb.open(spec);
         }
-        return new Jdbc(spec.jdbcUrl(), TenantAgent.credentials(spec.user(), password));
+        return new Jdbc(AgentSpec.realUrl(spec), TenantAgent.credentials(spec.user(), password));
     }
 
     @Override
@@ -58,6 +61,11 @@ abstract class TenantDatabase implements AutoCloseable {
         }
 
         @Override
+        String url() {
+            return "jdbc:duckdb:";
+        }
+
+        @Override
         String version() throws SQLException {
             return "DuckDB " + root.getMetaData().getDatabaseProductVersion();
         }
@@ -82,6 +90,11 @@ abstract class TenantDatabase implements AutoCloseable {
         @Override
         Connection newConnection() {
             return TenantAgent.connect(url, credentials);
+        }
+
+        @Override
+        String url() {
+            return url;
         }
 
         @Override
