@@ -1,6 +1,6 @@
 package io.tunescope.analysis;
 
-import java.util.Arrays;
+import org.hipparchus.stat.descriptive.rank.Median;
 
 /** Small order statistics used across the analyses. */
 public final class Stats {
@@ -11,9 +11,6 @@ public final class Stats {
         if (values.length == 0) {
             throw new IllegalArgumentException("median of no values");
         }
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return new Median().evaluate(values);
     }
 }

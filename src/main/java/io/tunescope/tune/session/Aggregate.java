@@ -22,12 +22,9 @@ public enum Aggregate {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("no measurements to aggregate");
         }
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        if (this == MEAN) {
-            return Arrays.stream(v).average().orElseThrow();
-        }
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        return this == MEAN ? Arrays.stream(v).average().orElseThrow()
+                : new org.hipparchus.stat.descriptive.rank.Median().evaluate(v);
     }
 
     public String label() {

@@ -15,12 +15,9 @@ public final class Stats {
     }
 
     public static double median(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        // Hipparchus: the middle value, or the mean of the middle two; NaN for no values
+        return new org.hipparchus.stat.descriptive.rank.Median()
+                .evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /**
