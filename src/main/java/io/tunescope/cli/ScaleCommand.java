@@ -67,8 +67,9 @@ public final class ScaleCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     int iterations;
 
-    @Option(names = "--forks", defaultValue = "0", description = "fresh JVMs per mode; 0 measures in this JVM "
-            + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--forks", defaultValue = "3", description = "fresh JVMs per point (mode and thread count), as "
+            + "JMH forks; 0 measures every point in this JVM, where code compiled for earlier points shapes later "
+            + "ones (default: ${DEFAULT-VALUE})")
     int forks;
 
     @Option(names = "--contention", description = "record contended monitors and parks with JFR at the largest "

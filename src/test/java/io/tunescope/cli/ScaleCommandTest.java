@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,14 +17,16 @@ class ScaleCommandTest {
     private static final String[] QUICK = {"--seconds", "0.2", "--warmup-seconds", "0.05", "--iterations", "2",
             "--bootstrap", "20"};
 
+    /** The quick settings, in this JVM unless {@code extra} asks for forks, and the output directory. */
     static String[] args(Path out, String... extra) {
-        String[] a = new String[extra.length + QUICK.length + 3];
-        a[0] = "scale";
-        System.arraycopy(extra, 0, a, 1, extra.length);
-        System.arraycopy(QUICK, 0, a, 1 + extra.length, QUICK.length);
-        a[a.length - 2] = "--out";
-        a[a.length - 1] = out.toString();
-        return a;
+        List<String> a = new ArrayList<>(List.of("scale"));
+        a.addAll(List.of(extra));
+        a.addAll(List.of(QUICK));
+        if (!a.contains("--forks")) {
+            a.addAll(List.of("--forks", "0"));
+        }
+        a.addAll(List.of("--out", out.toString()));
+        return a.toArray(String[]::new);
     }
 
     /** On a starved machine one short point can complete nothing; the run as a whole must not. */
@@ -67,6 +71,11 @@ class ScaleCommandTest {
         assertThat(s.get("forks").asInt()).isEqualTo(1);
         assertThat(s.get("points")).hasSize(2);
         assertThat(s.get("points").get(1).get("iterations").asInt()).isEqualTo(2);
+        // one fresh JVM per point, none of them this one
+        long here = ProcessHandle.current().pid();
+        assertThat(s.get("points").get(0).get("jvmPids")).hasSize(1);
+        assertThat(s.get("points").get(0).get("jvmPids").get(0).asLong())
+                .isNotEqualTo(here).isNotEqualTo(s.get("points").get(1).get("jvmPids").get(0).asLong());
         assertThat(s.get("warnings").toString()).contains("a fit needs at least 3");
     }
 

@@ -67,10 +67,9 @@ public final class ClosedLoop {
         // when the JVM starts (ContentionRecording.prime) so that this start does not deoptimize the engine's code
         ContentionRecording recording = point.recordsContention()
                 ? ContentionRecording.start(Path.of(point.jfrFile()), Duration.ZERO) : null;
-        long warmupMillis = timing.warmupMillis();
         long warmupOps = ops(users);
         long warmupStart = System.nanoTime();
-        sleep(warmupMillis, progressMillis);
+        JitSettle.Warmup warmup = JitSettle.warmUp(timing.warmupMillis(), progressMillis, ClosedLoop::sleep);
         int sampleEvery = latencySampleEvery(ops(users) - warmupOps, System.nanoTime() - warmupStart,
                 users.size());
         users.forEach(u -> u.sampleLatencyEvery(sampleEvery));
@@ -111,7 +110,8 @@ public final class ClosedLoop {
                 measureStart);
         long ops = ops(users) - opsBefore;
         double cpuNanosPerOp = ops == 0 ? Double.NaN : (double) (ProcessCpu.nanos() - cpuBefore) / ops;
-        return new PointRun(point.mode(), point.threads(), opsPerSec, cpuCores, cpuNanosPerOp, load, sampleEvery,
+        return new PointRun(ProcessHandle.current().pid(), point.mode(), point.threads(), warmup.millis(),
+                warmup.jitQuiet(), opsPerSec, cpuCores, cpuNanosPerOp, load, sampleEvery,
                 PointRun.encode(latency), errors(users) - errorsBefore, firstError(users), blocked, point.jfrFile(),
                 table);
     }

@@ -14,9 +14,10 @@ import java.util.zip.DataFormatException;
  * whole JVM, so a starved point on a busy machine shows), CPU per operation, the system load average, the latency
  * histogram of the timed operations (one in {@code latencySampleEvery}) (compressed, Base64, so
  * forks can send it as JSON), errors, ThreadMXBean's per-thread blocked stats and, when recorded, the contention
- * table of the JFR file.
+ * table of the JFR file; {@code jvmPid} tells which JVM measured it, {@code warmupMillis} how long its warm-up
+ * ran and {@code jitQuiet} whether the JIT had stopped compiling by then ({@link JitSettle}).
  */
-public record PointRun(PlanMode mode, int threads, List<Double> iterationOpsPerSec, List<Double> iterationCpuCores,
+public record PointRun(long jvmPid, PlanMode mode, int threads, long warmupMillis, boolean jitQuiet, List<Double> iterationOpsPerSec, List<Double> iterationCpuCores,
                        double cpuNanosPerOp, double loadAverage, int latencySampleEvery, String latencyHistogram,
                        long errors, String firstError, List<ThreadBlockStats> threadStats, String jfrFile,
                        ContentionTable contention) {

@@ -21,7 +21,9 @@ import java.util.function.LongConsumer;
 
 /**
  * Runs a scale experiment: every (mode, threads) point, in this JVM (thread count outer, mode inner, so the modes
- * are compared side by side in time) or in forks (one fresh JVM per mode and fork); then, with contention on, one
+ * are compared side by side in time) or in forks (one fresh JVM per point and fork, as JMH forks per benchmark and
+ * thread count: in one JVM the code the JIT compiled for earlier points shapes later ones; see docs/benchmarks.md);
+ * then, with contention on, one
  * JFR-recorded point per mode at the largest thread count; then a USL fit per mode. summary.json is rewritten
  * after every point so a failure keeps what was measured.
  */
@@ -69,9 +71,11 @@ public final class ScaleLab {
         }
         ForkRunner forks = new ForkRunner(forkJvmArgs());
         for (int f = 0; f < options.forks(); f++) {
-            for (PlanMode mode : options.modes()) {
-                List<PointRequest> points = options.threads().stream().map(t -> new PointRequest(mode, t, null)).toList();
-                forks.run(task(points), mode.label() + "-" + f, progress, keep);
+            for (int t : options.threads()) {
+                for (PlanMode mode : options.modes()) {
+                    forks.run(task(List.of(new PointRequest(mode, t, null))), mode.label() + "-" + t + "t-" + f,
+                            progress, keep);
+                }
             }
         }
     }
@@ -189,6 +193,10 @@ public final class ScaleLab {
                     + "noisy (see cpuCores per point)", maxLoad, cpus));
         }
         allWarnings.addAll(CpuPerOpCheck.warnings(points));
+        points.stream().filter(p -> !p.jitQuiet()).forEach(p -> allWarnings.add(String.format(java.util.Locale.ROOT,
+                "%s at %d threads: the JIT was still compiling after a %.1f s warm-up, so part of the measurement ran "
+                        + "code not yet compiled; raise --warmup-seconds", p.mode(), p.threads(),
+                p.maxWarmupMillis() / 1e3)));
         List<PairedRatio> ratios = PairedRatio.of(curve, options.threads());
         ContentionSummary contentionSummary = ContentionSummary.of(contention);
         ScaleSummary summary = new ScaleSummary(options.spec().engine(), engineVersion, options.spec().displayUrl(),

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything one scale run needs. {@code forks} 0 measures in this JVM; N runs each mode N times, each in a fresh
- * JVM. {@code contention} adds, per mode, one JFR-recorded point at the largest thread count.
+ * Everything one scale run needs. {@code forks} 0 measures in this JVM; N measures each (mode, threads) point N times,
+ * each in a fresh JVM. {@code contention} adds, per mode, one JFR-recorded point at the largest thread count.
  */
 public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode> modes, List<Integer> threads,
                            Timing timing, int forks, boolean contention, Path outDir, long seed,

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CpuPerOpCheckTest {
     static PointResult point(String mode, int threads, double cpuMicrosPerOp) {
-        return new PointResult(mode, threads, 1000, new double[] {1000, 1000}, 1000, 1, 1, 0.5, cpuMicrosPerOp, 1, 1,
+        return new PointResult(mode, threads, 1000, new double[] {1000, 1000}, 1000, 1, 1, List.of(1L), 1000, true, 0.5, cpuMicrosPerOp, 1, 1,
                 new LatencySummary(1, 1, 1, 1, 1, 1, 1), 0, null);
     }
 

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class PairedRatioTest {
     static PointRun run(PlanMode mode, int threads, double opsPerSec, String jfr) {
-        return new PointRun(mode, threads, List.of(opsPerSec), List.of(1.0), 300, 0.5, 1, null, 0, null, List.of(),
+        return new PointRun(1, mode, threads, 1000, true, List.of(opsPerSec), List.of(1.0), 300, 0.5, 1, null, 0, null, List.of(),
                 jfr, null);
     }
 

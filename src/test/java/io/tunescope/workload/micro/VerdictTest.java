@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class VerdictTest {
     static PointResult point(String mode, int threads, double opsPerSec) {
-        return new PointResult(mode, threads, opsPerSec, new double[] {opsPerSec, opsPerSec}, opsPerSec, 1, 1, 1.0, 0.5, 0.1, 1,
+        return new PointResult(mode, threads, opsPerSec, new double[] {opsPerSec, opsPerSec}, opsPerSec, 1, 1, List.of(1L), 1000, true, 1.0, 0.5, 0.1, 1,
                 new LatencySummary(1, 1, 1, 1, 1, 1, 1), 0, null);
     }
 
