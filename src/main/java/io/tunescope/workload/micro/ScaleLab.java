@@ -3,6 +3,7 @@ package io.tunescope.workload.micro;
 import io.tunescope.analysis.usl.UslAnalysis;
 import io.tunescope.analysis.usl.UslPoint;
 import io.tunescope.analysis.usl.UslResult;
+import io.tunescope.config.JdbcUrls;
 import io.tunescope.monitor.jfr.ContentionRecording;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
@@ -146,6 +147,15 @@ public final class ScaleLab {
         return points * curvePoint + recorded * t.pointMillis();
     }
 
+    /**
+     * The runnable threads this run itself adds to the load average (a one-minute average, so the largest thread
+     * count dominates): the users, and as many server backends when the server is on this machine.
+     */
+    private int ownRunnableThreads() {
+        boolean localServer = JdbcUrls.isLoopback(options.spec().url());
+        return options.maxThreads() * (localServer ? 2 : 1);
+    }
+
     private PointResult pointOf(PlanMode mode, int threads) {
         List<PointRun> runs = curve.stream().filter(r -> r.mode() == mode && r.threads() == threads).toList();
         return runs.isEmpty() ? null : PointResult.of(runs);
@@ -186,12 +196,8 @@ public final class ScaleLab {
         points.stream().filter(p -> p.errors() > 0).forEach(p -> allWarnings.add(p.mode() + " at " + p.threads()
                 + " threads: " + p.errors() + " failed executions, first: " + p.firstError()));
         double maxLoad = points.stream().mapToDouble(PointResult::loadAverage).max().orElse(0);
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (maxLoad > cpus) {
-            allWarnings.add(String.format(java.util.Locale.ROOT, "machine busy: load average up to %.1f on %d CPUs "
-                    + "during the run; other processes competed for the CPUs, so absolute figures and ratios are "
-                    + "noisy (see cpuCores per point)", maxLoad, cpus));
-        }
+        BusyMachine.warning(maxLoad, Runtime.getRuntime().availableProcessors(), ownRunnableThreads())
+                .ifPresent(allWarnings::add);
         allWarnings.addAll(CpuPerOpCheck.warnings(points));
         points.stream().filter(p -> !p.jitQuiet()).forEach(p -> allWarnings.add(String.format(java.util.Locale.ROOT,
                 "%s at %d threads: the JIT was still compiling after a %.1f s warm-up, so part of the measurement ran "
