@@ -41,7 +41,7 @@ final class CompilerCpu {
         try (Stream<Path> tasks = Files.list(TASKS)) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 String comm = readOrNull(task.resolve("comm"));
-                if (comm == null || !comm.matches("C[12] CompilerThre.*\\s*")) {
+                if (comm == null || !(comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre"))) {
                     continue;
                 }
                 String stat = readOrNull(task.resolve("schedstat"));

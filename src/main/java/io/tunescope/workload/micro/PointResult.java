@@ -7,13 +7,14 @@ import java.util.List;
 
 /**
  * One point of a curve as summary.json reports it: mean throughput over every measurement iteration of every fork,
- * its Student-t 95% interval (lower bound clamped at 0; {@code runs}: the JVMs or rounds merged, {@code jvmPids}: the
- * JVMs that measured them; the longest warm-up and whether the JIT was quiet after every one), the CPU cores
- * the JVM used and CPU per operation (medians over runs), the highest load average seen, the median, and latency percentiles of all operations measured.
+ * its Student-t 95% interval (lower bound clamped at 0; {@code runs}: the JVMs or rounds merged, {@code jvmPids}:
+ * the JVMs that measured them), the longest warm-up and whether the JIT was quiet after every one, the CPU cores
+ * the JVM used and CPU per operation (medians over runs), the highest load average seen, the median, and latency
+ * percentiles of all operations measured.
  */
 public record PointResult(String mode, int threads, double opsPerSec, double[] ci95, double medianOpsPerSec,
-                          int iterations, int runs, List<Long> jvmPids, long maxWarmupMillis, boolean jitQuiet, double cpuCores, double cpuMicrosPerOp, double loadAverage,
-                          int latencySampleEvery, LatencySummary latency, long errors, String firstError) {
+                          int iterations, int runs, List<Long> jvmPids, long maxWarmupMillis, boolean jitQuiet,
+                          double cpuCores, double cpuMicrosPerOp, double loadAverage, int latencySampleEvery, LatencySummary latency, long errors, String firstError) {
 
     /** Combines the runs of one (mode, threads) point from one or more JVMs. */
     public static PointResult of(List<PointRun> runs) {

@@ -17,9 +17,10 @@ import java.util.zip.DataFormatException;
  * table of the JFR file; {@code jvmPid} tells which JVM measured it, {@code warmupMillis} how long its warm-up
  * ran and {@code jitQuiet} whether the JIT had stopped compiling by then ({@link JitSettle}).
  */
-public record PointRun(long jvmPid, PlanMode mode, int threads, long warmupMillis, boolean jitQuiet, List<Double> iterationOpsPerSec, List<Double> iterationCpuCores,
-                       double cpuNanosPerOp, double loadAverage, int latencySampleEvery, String latencyHistogram,
-                       long errors, String firstError, List<ThreadBlockStats> threadStats, String jfrFile,
+public record PointRun(long jvmPid, PlanMode mode, int threads, long warmupMillis, boolean jitQuiet,
+                       List<Double> iterationOpsPerSec, List<Double> iterationCpuCores, double cpuNanosPerOp,
+                       double loadAverage, int latencySampleEvery, String latencyHistogram, long errors,
+                       String firstError, List<ThreadBlockStats> threadStats, String jfrFile,
                        ContentionTable contention) {
     public PointRun {
         iterationOpsPerSec = List.copyOf(iterationOpsPerSec);

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -24,9 +25,8 @@ import java.util.function.LongConsumer;
  * Runs a scale experiment: every (mode, threads) point, in this JVM (thread count outer, mode inner, so the modes
  * are compared side by side in time) or in forks (one fresh JVM per point and fork, as JMH forks per benchmark and
  * thread count: in one JVM the code the JIT compiled for earlier points shapes later ones; see docs/benchmarks.md);
- * then, with contention on, one
- * JFR-recorded point per mode at the largest thread count; then a USL fit per mode. summary.json is rewritten
- * after every point so a failure keeps what was measured.
+ * then, with contention on, one JFR-recorded point per mode at the largest thread count; then a USL fit per mode.
+ * summary.json is rewritten after every point so a failure keeps what was measured.
  */
 public final class ScaleLab {
     public static final String SUMMARY = "summary.json";
@@ -199,7 +199,7 @@ public final class ScaleLab {
         BusyMachine.warning(maxLoad, Runtime.getRuntime().availableProcessors(), ownRunnableThreads())
                 .ifPresent(allWarnings::add);
         allWarnings.addAll(CpuPerOpCheck.warnings(points));
-        points.stream().filter(p -> !p.jitQuiet()).forEach(p -> allWarnings.add(String.format(java.util.Locale.ROOT,
+        points.stream().filter(p -> !p.jitQuiet()).forEach(p -> allWarnings.add(String.format(Locale.ROOT,
                 "%s at %d threads: the JIT was still compiling after a %.1f s warm-up, so part of the measurement ran "
                         + "code not yet compiled; raise --warmup-seconds", p.mode(), p.threads(),
                 p.maxWarmupMillis() / 1e3)));
