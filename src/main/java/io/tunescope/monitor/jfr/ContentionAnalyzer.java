@@ -22,16 +22,19 @@ import java.util.function.Predicate;
  * Reads a {@code .jfr} file and groups {@code jdk.JavaMonitorEnter} and {@code jdk.ThreadPark} events by the class
  * of the object waited on, keeping only threads the caller cares about (idle pool threads park too, and that is
  * not contention). Parks without a blocker object ({@code LockSupport.parkNanos(n)}: sleeps, back-off) are left
- * out for the same reason.
+ * out for the same reason. {@code jdk.ExecutionSample} events of the same threads are counted by their top method.
  */
 public final class ContentionAnalyzer {
     private static final int TOP_FRAMES = 5;
     private static final int TOP_PATHS = 3;
     private static final int PATH_DEPTH = 3;
+    private static final int TOP_METHODS = 8;
 
     private final Predicate<String> threadFilter;
     private final Instant from;
     private final Map<String, Group> groups = new HashMap<>();
+    private final Map<String, Map<String, Long>> callersByHotMethod = new HashMap<>();
+    private long cpuSamples;
 
     public ContentionAnalyzer(Predicate<String> threadFilter, Instant from) {
         this.threadFilter = threadFilter;
@@ -57,6 +60,10 @@ public final class ContentionAnalyzer {
 
     void accept(RecordedEvent event) {
         String type = event.getEventType().getName();
+        if (type.equals(ContentionRecording.EXECUTION_SAMPLE)) {
+            acceptSample(event);
+            return;
+        }
         String kind;
         String classField;
         if (type.equals(ContentionRecording.MONITOR_ENTER)) {
@@ -86,6 +93,46 @@ public final class ContentionAnalyzer {
         groups.computeIfAbsent(kind + " " + className, k -> new Group(kind, className)).add(nanos, frames);
     }
 
+    private void acceptSample(RecordedEvent sample) {
+        RecordedThread thread = sample.hasField("sampledThread") ? sample.getValue("sampledThread") : null;
+        if (sample.getStartTime().isBefore(from) || thread == null
+                || !threadFilter.test(String.valueOf(thread.getJavaName()))) {
+            return;
+        }
+        List<String> methods = methodsOf(sample.getStackTrace(), 2);
+        if (methods.isEmpty()) {
+            return;
+        }
+        cpuSamples++;
+        String caller = methods.size() > 1 ? methods.get(1) : "";
+        callersByHotMethod.computeIfAbsent(methods.get(0), k -> new HashMap<>()).merge(caller, 1L, Long::sum);
+    }
+
+    /** The first {@code limit} frames as {@code class.method}, without line numbers. */
+    private static List<String> methodsOf(RecordedStackTrace trace, int limit) {
+        List<String> out = new ArrayList<>();
+        if (trace == null) {
+            return out;
+        }
+        for (RecordedFrame f : trace.getFrames()) {
+            if (f.getMethod() != null && out.size() < limit) {
+                out.add(f.getMethod().getType().getName() + "." + f.getMethod().getName());
+            }
+        }
+        return out;
+    }
+
+    private List<HotMethod> hotMethods() {
+        List<HotMethod> out = new ArrayList<>();
+        callersByHotMethod.forEach((method, callers) -> {
+            long samples = callers.values().stream().mapToLong(Long::longValue).sum();
+            String topCaller = topKeys(callers, 1).get(0);
+            out.add(new HotMethod(method, topCaller, samples, (double) samples / cpuSamples));
+        });
+        out.sort(Comparator.comparingLong(HotMethod::samples).reversed());
+        return out.subList(0, Math.min(TOP_METHODS, out.size()));
+    }
+
     ContentionTable table() {
         long totalNanos = groups.values().stream().mapToLong(g -> g.nanos).sum();
         long totalEvents = groups.values().stream().mapToLong(g -> g.events).sum();
@@ -96,7 +143,7 @@ public final class ContentionAnalyzer {
                     topKeys(g.frameNanos, TOP_FRAMES), topKeys(g.pathNanos, TOP_PATHS)));
         }
         stats.sort(Comparator.comparingLong(LockStat::blockedNanos).reversed());
-        return new ContentionTable(stats, totalNanos / 1_000_000, totalEvents);
+        return new ContentionTable(stats, totalNanos / 1_000_000, totalEvents, hotMethods(), cpuSamples);
     }
 
     /** Frames as {@code class.method:line}, skipping the park machinery so the first frame is the caller's. */
@@ -123,8 +170,8 @@ public final class ContentionAnalyzer {
                 || type.startsWith("sun.misc.Unsafe");
     }
 
-    private static List<String> topKeys(Map<String, Long> nanosByKey, int limit) {
-        return nanosByKey.entrySet().stream()
+    private static List<String> topKeys(Map<String, Long> weightByKey, int limit) {
+        return weightByKey.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .limit(limit).map(Map.Entry::getKey).toList();
     }

@@ -10,12 +10,14 @@ import java.time.Duration;
 
 /**
  * A JFR recording in this JVM of contended monitor entries ({@code jdk.JavaMonitorEnter}) and parks
- * ({@code jdk.ThreadPark}), both with a 0 ms threshold and stack traces, dumped to a {@code .jfr} file that JDK
- * Mission Control opens.
+ * ({@code jdk.ThreadPark}), both with a 0 ms threshold and stack traces, and of where threads run
+ * ({@code jdk.ExecutionSample} every 10 ms), dumped to a {@code .jfr} file that JDK Mission Control opens.
  */
 public final class ContentionRecording implements AutoCloseable {
     public static final String MONITOR_ENTER = "jdk.JavaMonitorEnter";
     public static final String THREAD_PARK = "jdk.ThreadPark";
+    public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+    static final Duration SAMPLE_PERIOD = Duration.ofMillis(10);
 
     private static boolean primed;
 
@@ -27,6 +29,7 @@ public final class ContentionRecording implements AutoCloseable {
         recording.setName("tunescope-contention");
         recording.enable(MONITOR_ENTER).withThreshold(threshold).withStackTrace();
         recording.enable(THREAD_PARK).withThreshold(threshold).withStackTrace();
+        recording.enable(EXECUTION_SAMPLE).withPeriod(SAMPLE_PERIOD);
         recording.setToDisk(true);
     }
 
@@ -52,6 +55,7 @@ public final class ContentionRecording implements AutoCloseable {
         try (Recording warm = new Recording()) {
             warm.enable(MONITOR_ENTER).withThreshold(Duration.ofDays(1)).withStackTrace();
             warm.enable(THREAD_PARK).withThreshold(Duration.ofDays(1)).withStackTrace();
+            warm.enable(EXECUTION_SAMPLE).withPeriod(SAMPLE_PERIOD);
             warm.start();
             warm.stop();
         }

@@ -1,6 +1,7 @@
 package io.tunescope.report.scale;
 
 import io.tunescope.analysis.usl.UslResult;
+import io.tunescope.monitor.jfr.HotMethod;
 import io.tunescope.monitor.jfr.LockStat;
 import io.tunescope.workload.micro.ContentionSummary;
 import io.tunescope.workload.micro.ModeContention;
@@ -78,6 +79,12 @@ public final class ScaleTables {
                         s.blockedMillis(), s.events(), s.share() * 100));
                 s.topFrames().forEach(f -> sb.append("       at ").append(f).append('\n'));
                 s.callPaths().forEach(p -> sb.append("       path ").append(p).append('\n'));
+            }
+            sb.append(String.format(Locale.ROOT, "   on CPU (jdk.ExecutionSample every 10 ms, user threads): %d "
+                    + "samples%n", m.table().cpuSamples()));
+            for (HotMethod h : m.table().hotMethods()) {
+                sb.append(String.format(Locale.ROOT, "   %6.1f%%  %s%s%n", h.share() * 100, h.method(),
+                        h.topCaller().isEmpty() ? "" : "  <- " + h.topCaller()));
             }
         }
         return sb.toString();

@@ -1,5 +1,6 @@
 package io.tunescope.workload.micro;
 
+import io.tunescope.monitor.jfr.HotMethod;
 import io.tunescope.monitor.jfr.LockStat;
 
 import java.util.ArrayList;
@@ -38,14 +39,25 @@ public final class Verdict {
 
     private static String lockPart(ContentionSummary contention) {
         if (contention.topMonitors().isEmpty()) {
-            return "no contended monitor or park recorded (" + contention.mode() + ", " + contention.threads()
-                    + " threads)";
+            String none = "no contended monitor or park recorded (" + contention.mode() + ", "
+                    + contention.threads() + " threads)";
+            return hottestMethod(contention).map(h -> String.format(Locale.ROOT,
+                    "%s; hottest method on CPU: %s (%.1f%% of samples)", none, h.method(), h.share() * 100))
+                    .orElse(none);
         }
         LockStat top = contention.topMonitors().get(0);
         String where = top.topFrames().isEmpty() ? "" : " in " + methodOf(top.topFrames().get(0)) + "()";
         String what = top.kind().equals("monitor") ? "top contended monitor" : "top parked-on lock";
         return String.format(Locale.ROOT, "%s: %s (%.1f%% of blocked time, %s mode)%s", what, top.monitorClass(),
                 top.share() * 100, contention.mode(), where);
+    }
+
+    private static Optional<HotMethod> hottestMethod(ContentionSummary contention) {
+        ModeContention m = contention.byMode().get(contention.mode());
+        if (m == null || m.table() == null || m.table().hotMethods().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(m.table().hotMethods().get(0));
     }
 
     /** {@code a.b.C.method:12} becomes {@code method}. */

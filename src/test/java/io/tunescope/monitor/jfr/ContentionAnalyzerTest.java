@@ -67,4 +67,43 @@ class ContentionAnalyzerTest {
         assertThat(table.topMonitors().stream().mapToDouble(LockStat::share).sum()).isCloseTo(1.0,
                 org.assertj.core.api.Assertions.within(1e-9));
     }
+
+    /** CPU work that takes no lock: where a compare-and-set retry loop would show. */
+    static final class Spinner {
+        static long spin(long nanos) {
+            long end = System.nanoTime() + nanos;
+            long x = 1;
+            while (System.nanoTime() < end) {
+                for (int i = 0; i < 1_000; i++) {
+                    x = x * 6364136223846793005L + 1442695040888963407L;
+                }
+            }
+            return x;
+        }
+    }
+
+    @Test
+    void countsWhereTheUserThreadsRunAndLeavesOtherThreadsOut(@TempDir Path dir) throws Exception {
+        Path jfr = dir.resolve("cpu.jfr");
+        long[] sink = new long[2];
+        try (ContentionRecording rec = ContentionRecording.start(jfr, Duration.ZERO)) {
+            Thread user = new Thread(() -> sink[0] = Spinner.spin(400_000_000L), "test-user-cpu");
+            Thread bystander = new Thread(() -> sink[1] = Spinner.spin(400_000_000L), "bystander");
+            user.start();
+            bystander.start();
+            user.join();
+            bystander.join();
+            rec.stop();
+        }
+        ContentionTable table = ContentionAnalyzer.analyze(jfr, n -> n.startsWith("test-user-"));
+
+        // 400 ms sampled every 10 ms; on a busy machine the thread is on CPU for part of it
+        assertThat(table.cpuSamples()).isBetween(5L, 60L);
+        HotMethod top = table.hotMethods().get(0);
+        assertThat(top.method()).isEqualTo(Spinner.class.getName() + ".spin");
+        assertThat(top.topCaller()).startsWith(ContentionAnalyzerTest.class.getName() + ".lambda$");
+        assertThat(top.share()).isGreaterThan(0.5);
+        assertThat(table.hotMethods().stream().mapToLong(HotMethod::samples).sum()).isEqualTo(table.cpuSamples());
+        assertThat(table.topMonitors()).isEmpty();
+    }
 }
