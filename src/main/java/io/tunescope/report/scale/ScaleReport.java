@@ -45,7 +45,7 @@ public final class ScaleReport {
             sb.append("Universal Scalability Law fits\n").append(ScaleTables.usl(summary.usl())).append('\n');
         }
         if (summary.contention() != null) {
-            sb.append("Contention (JFR jdk.JavaMonitorEnter + jdk.ThreadPark, threshold 0 ms)\n")
+            sb.append("Contention (JFR jdk.JavaMonitorEnter + jdk.ThreadPark, threshold 0 ms; jdk.ExecutionSample)\n")
                     .append(ScaleTables.contention(summary.contention())).append('\n');
         }
         summary.warnings().forEach(w -> sb.append("warning: ").append(w).append('\n'));
