@@ -32,8 +32,9 @@ public final class ScaleTables {
     public static String ratios(List<PairedRatio> ratios) {
         StringBuilder sb = new StringBuilder();
         for (PairedRatio r : ratios) {
-            sb.append(String.format(Locale.ROOT, "separate/shared at %d threads: median %.2f over %d paired rounds "
-                    + "(range %.2f-%.2f)%n", r.threads(), r.medianRatio(), r.pairs(), r.minRatio(), r.maxRatio()));
+            sb.append(String.format(Locale.ROOT, "separate/shared at %d threads: median %.2f over %d paired %s "
+                    + "(range %.2f-%.2f)%n", r.threads(), r.medianRatio(), r.pairs(), r.pairedBy(), r.minRatio(),
+                    r.maxRatio()));
         }
         return sb.toString();
     }

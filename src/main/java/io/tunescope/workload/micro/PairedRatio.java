@@ -2,12 +2,15 @@ package io.tunescope.workload.micro;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * separate/shared throughput at one thread count from runs measured back to back (round i of shared beside round
  * i of separate): the median of the per-pair ratios, robust to load that comes and goes on a shared machine.
+ * {@code pairedBy} says what a pair is: "forks" when the runs came from fresh JVMs, "rounds" when from one JVM.
  */
-public record PairedRatio(int threads, double medianRatio, double minRatio, double maxRatio, int pairs) {
+public record PairedRatio(int threads, double medianRatio, double minRatio, double maxRatio, int pairs,
+                          String pairedBy) {
 
     /** Pairs the i-th run of each mode at each thread count; thread counts with no pair are left out. */
     public static List<PairedRatio> of(List<PointRun> runs, List<Integer> threads) {
@@ -27,7 +30,9 @@ public record PairedRatio(int threads, double medianRatio, double minRatio, doub
             if (!ratios.isEmpty()) {
                 out.add(new PairedRatio(t, Stats.median(ratios),
                         ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), ratios.size()));
+                        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), ratios.size(),
+                        Stream.concat(shared.stream(), separate.stream()).map(PointRun::jvmPid).distinct().count() > 1
+                                ? "forks" : "rounds"));
             }
         }
         return out;

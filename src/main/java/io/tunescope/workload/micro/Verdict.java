@@ -22,8 +22,8 @@ public final class Verdict {
         Optional<PairedRatio> paired = ratios.stream().filter(r -> r.threads() == maxThreads).findFirst();
         if (paired.isPresent() && paired.get().pairs() > 1) {
             parts.add(String.format(Locale.ROOT, "separate/shared throughput at %d threads: %.2f (median of %d "
-                    + "paired rounds, range %.2f-%.2f)", maxThreads, paired.get().medianRatio(), paired.get().pairs(),
-                    paired.get().minRatio(), paired.get().maxRatio()));
+                    + "paired %s, range %.2f-%.2f)", maxThreads, paired.get().medianRatio(), paired.get().pairs(),
+                    paired.get().pairedBy(), paired.get().minRatio(), paired.get().maxRatio()));
         } else if (shared.isPresent() && separate.isPresent() && shared.get().opsPerSec() > 0) {
             parts.add(String.format(Locale.ROOT, "separate/shared throughput at %d threads: %.2f", maxThreads,
                     separate.get().opsPerSec() / shared.get().opsPerSec()));
