@@ -1,6 +1,7 @@
 package io.tunescope.workload.micro;
 
 import io.tunescope.monitor.proc.SchedstatParser;
+import io.tunescope.monitor.role.JvmThreadNames;
 
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
@@ -11,11 +12,12 @@ import java.util.stream.Stream;
 
 /**
  * CPU time this JVM's JIT compiler threads have used, in nanoseconds: on Linux the sum of {@code schedstat} over the
- * threads named "C1/C2 CompilerThread"; elsewhere {@link CompilationMXBean}'s total compilation time, which only
+ * threads the monitor's {@link JvmThreadNames} puts in the JIT group (C1/C2 compiler threads, the sweeper); elsewhere {@link CompilationMXBean}'s total compilation time, which only
  * moves when a compilation ends, so a long compilation starved of CPU looks like silence.
  */
 final class CompilerCpu {
     private static final Path TASKS = Path.of("/proc/self/task");
+    private static final String JIT_GROUP = "jvm-jit";
 
     private CompilerCpu() {
     }
@@ -35,13 +37,13 @@ final class CompilerCpu {
         return jit.getTotalCompilationTime() * 1_000_000;
     }
 
-    private static long fromProc() {
+    static long fromProc() {
         long sum = 0;
         int found = 0;
         try (Stream<Path> tasks = Files.list(TASKS)) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 String comm = readOrNull(task.resolve("comm"));
-                if (comm == null || !(comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre"))) {
+                if (comm == null || !JIT_GROUP.equals(JvmThreadNames.groupOf(comm.strip()))) {
                     continue;
                 }
                 String stat = readOrNull(task.resolve("schedstat"));

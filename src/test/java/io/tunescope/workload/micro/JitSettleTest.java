@@ -1,5 +1,6 @@
 package io.tunescope.workload.micro;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -67,5 +68,12 @@ class JitSettleTest {
     @Test
     void thisJvmsCompilerTimeIsReadable() {
         assertThat(CompilerCpu.nanos()).isNotNegative();
+    }
+
+    @Test
+    void onLinuxTheCompilerThreadsAreFoundByName() {
+        Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task")),
+                "no /proc/self/task: the compilation-time fallback is used");
+        assertThat(CompilerCpu.fromProc()).isPositive();
     }
 }
