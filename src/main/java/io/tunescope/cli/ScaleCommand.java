@@ -10,6 +10,7 @@ import io.tunescope.workload.micro.ScaleSummary;
 import io.tunescope.workload.micro.Timing;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -40,8 +41,8 @@ public final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--user", description = "JDBC user")
     String user;
 
-    @Option(names = "--password", description = "JDBC password")
-    String password;
+    @Mixin
+    PasswordEnvOption password;
 
     @Option(names = "--statement", description = "SQL to run (default: VALUES 1, or SELECT 1 where the engine "
             + "has no VALUES)")
@@ -79,9 +80,8 @@ public final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--out", description = "output directory (default: runs/scale-ENGINE-TIME)")
     Path out;
 
-    @Option(names = "--seed", defaultValue = "42", description = "seed of the USL bootstrap (default: "
-            + "${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits per USL fit "
             + "(default: ${DEFAULT-VALUE})")
@@ -98,10 +98,10 @@ public final class ScaleCommand implements Callable<Integer> {
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
-        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password, outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
-                    contention, outDir, seed, bootstrap);
+                    contention, outDir, seed.seed(), bootstrap);
             ScaleSummary summary = new ScaleLab(options).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));

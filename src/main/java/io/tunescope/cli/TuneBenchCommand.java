@@ -9,6 +9,7 @@ import io.tunescope.tune.bench.Surface;
 import io.tunescope.tune.bench.TuneBench;
 import io.tunescope.tune.strategy.Strategies;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -29,8 +30,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
     @Option(names = "--seeds", defaultValue = "10", description = "Runs (seeds) per function and strategy (default ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--seed", defaultValue = "1", description = "First seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    /** The first seed: run i of a cell uses seed + i. */
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--dims", split = ",", defaultValue = "2,4,6", description = "Dimensions (default ${DEFAULT-VALUE}).")
     List<Integer> dims;
@@ -78,9 +80,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
             }
         });
         TuneBench.Plan plan = new TuneBench.Plan(functions.stream().map(Surface::parse).toList(), dims, strategies,
-                seeds, seed, budget, resolution, noise, quantum, shift, threads);
+                seeds, seed.seed(), budget, resolution, noise, quantum, shift, threads);
         for (int d : dims) {
-            new BenchCase(plan.functions().get(0), d, strategies.get(0), seed, budget, resolution, noise, quantum, shift);
+            new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
         TuneBench.Outcome outcome = TuneBench.run(plan, true);
         Map<String, Object> summary = new LinkedHashMap<>();

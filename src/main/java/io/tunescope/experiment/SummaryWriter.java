@@ -7,6 +7,7 @@ import io.tunescope.store.RunSummary;
 import io.tunescope.store.TenantStatistics;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,23 +36,24 @@ final class SummaryWriter {
         }
         String engineVersion = slots.stream().map(s -> s.engineVersion).filter(Objects::nonNull).findFirst().orElse(null);
         RunSummary summary = new RunSummary(failure == null, failure == null ? null : failure.getMessage(),
-                config.engine().id(), engineVersion, config.scaleFactor(), config.seed(), startedAt.toString(),
+                config.connection().engine().id(), engineVersion, config.data().scaleFactor(), config.workload().seed(), startedAt.toString(),
                 (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
-        Json.writeAtomically(config.outDir().resolve(SUMMARY_FILE), summary);
+        Path outDir = config.output().dir();
+        Json.writeAtomically(outDir.resolve(SUMMARY_FILE), summary);
         String dbProblem = null;
         try {
-            ResultsDatabase.write(config.outDir(), slots.stream().map(s -> s.executionsCsv).toList(), summary);
+            ResultsDatabase.write(outDir, slots.stream().map(s -> s.executionsCsv).toList(), summary);
         } catch (SQLException e) {
             dbProblem = "results database not written: " + e.getMessage();
         }
         if (failure != null) {
-            return new RunOutcome(summary, config.outDir(), failure.exitCode, failure.getMessage());
+            return new RunOutcome(summary, outDir, failure.exitCode, failure.getMessage());
         }
         String problem = firstProblem(summary);
         if (problem == null && dbProblem != null) {
             problem = dbProblem;
         }
-        return new RunOutcome(summary, config.outDir(), problem == null ? 0 : 1, problem);
+        return new RunOutcome(summary, outDir, problem == null ? 0 : 1, problem);
     }
 
     private RunSummary.TenantSummary tenantSummary(TenantSlot slot) throws IOException {
@@ -61,7 +63,7 @@ final class SummaryWriter {
         RunSummary.LoadSummary load = slot.loadMillis == null ? null
                 : new RunSummary.LoadSummary(slot.loadRows, slot.loadMillis, slot.indexMillis);
         List<RunSummary.QuerySummary> queries = new ArrayList<>();
-        for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.validate())) {
+        for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.data().validate())) {
             Object metrics = observer.queryMetrics(slot.name, q.query());
             queries.add(metrics == null ? q : q.withMetrics(metrics));
         }

@@ -6,10 +6,10 @@ import io.tunescope.engine.EngineKind;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.report.ProgressBar;
-import io.tunescope.store.Json;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
+import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.IOException;
@@ -46,7 +46,7 @@ public final class TpchRunner {
     }
 
     public RunOutcome run() throws IOException {
-        Files.createDirectories(config.outDir());
+        Files.createDirectories(config.output().dir());
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Thread hook = new Thread(this::abortFromSignal, "tunescope-abort");
@@ -55,7 +55,7 @@ public final class TpchRunner {
         try {
             startTenants();
             awaitReady();
-            observer.measurementStarting(tenantProcesses(), config.outDir());
+            observer.measurementStarting(tenantProcesses(), config.output().dir());
             for (TenantSlot slot : slots) {
                 slot.agent.sendGo();
             }
@@ -81,48 +81,45 @@ public final class TpchRunner {
     }
 
     private void startTenants() throws Exception {
-        String password = config.passwordEnv() == null ? null : System.getenv(config.passwordEnv());
-        PostgresBinaries binaries = config.engine() == EngineKind.POSTGRES ? PostgresBinaries.locate(config.pgBin()) : null;
-        for (int i = 0; i < config.tenants(); i++) {
+        ConnectionConfig connection = config.connection();
+        String password = connection.readPassword();
+        PostgresBinaries binaries = connection.engine() == EngineKind.POSTGRES
+                ? PostgresBinaries.locate(connection.pgBin()) : null;
+        for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
-            TenantSlot slot = new TenantSlot(name, config.outDir().resolve("tenants").resolve(name),
-                    config.cpus() == null ? null : config.cpus().get(i), config.engine() == EngineKind.DUCKDB);
+            TenantSlot slot = new TenantSlot(name, config.output().dir().resolve("tenants").resolve(name),
+                    config.placement().cpusOf(i), connection.engine() == EngineKind.DUCKDB);
             slots.add(slot);
             Files.createDirectories(slot.dir);
-            String url = config.url();
-            String user = config.dbUser();
+            String url = connection.url();
+            String user = connection.dbUser();
             String tenantPassword = password;
             if (binaries != null) {
                 checkNotAborted();
-                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.serverSettings());
+                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.placement().serverSettings());
                 url = slot.server.jdbcUrl();
                 user = slot.server.user();
                 tenantPassword = slot.server.password();
             }
-            AgentSpec spec = agentSpec(slot, url, user);
             Path specFile = slot.dir.resolve("agent.json");
-            Json.writeAtomically(specFile, spec);
+            agentSpec(config, slot.name, slot.executionsCsv, url, user).write(specFile);
             checkNotAborted();
             slot.agent = AgentProcess.start(i, specFile, slot.dir.resolve("agent.log"),
                     binaries == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }
 
-    private AgentSpec agentSpec(TenantSlot slot, String url, String user) {
-        boolean embedded = config.engine() == EngineKind.DUCKDB;
-        return new AgentSpec(slot.name, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
-                embedded ? null : JdbcUrls.redact(url), user, config.load(), config.scaleFactor(), config.loadThreads(), config.users(),
-                config.workload().kind() == io.tunescope.workload.WorkloadDefinition.Kind.SINGLE
-                        ? "single:Q" + config.workload().singleQuery() : "sequence",
-                config.workload().permuted(), config.waitAfterQuery().toMillis(),
-                config.duration() == null ? 0 : config.duration().toMillis(), config.iterations(),
-                config.warmupIterations(), config.prepared(), config.validate(), config.seed(),
-                slot.executionsCsv.toAbsolutePath().toString(), config.duckdbThreads());
+    /** The spec of one tenant's agent: the run's own records, the URL masked (the real one goes in its environment). */
+    static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user) {
+        boolean embedded = config.connection().engine() == EngineKind.DUCKDB;
+        return new AgentSpec(tenant, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
+                embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(), config.data(),
+                config.workload(), executionsCsv.toAbsolutePath().toString());
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {
-        long totalRows = config.load() ? TpchLoader.estimatedRows(config.scaleFactor()) * slots.size() : 0;
-        try (ProgressBar bar = config.load() ? new ProgressBar("load TPC-H", totalRows, "rows") : null) {
+        long totalRows = config.data().load() ? TpchLoader.estimatedRows(config.data().scaleFactor()) * slots.size() : 0;
+        try (ProgressBar bar = config.data().load() ? new ProgressBar("load TPC-H", totalRows, "rows") : null) {
             long shown = 0;
             while (!slots.stream().allMatch(s -> s.ready)) {
                 handleNextEvent();
@@ -139,12 +136,13 @@ public final class TpchRunner {
     }
 
     private void awaitDone() throws RunFailure, InterruptedException {
-        boolean byTime = config.duration() != null;
-        long total = byTime ? config.duration().toSeconds()
-                : (long) slots.size() * config.users() * (config.iterations() + config.warmupIterations())
-                * config.workload().queries(0, 0).size();
+        WorkloadConfig workload = config.workload();
+        boolean byTime = workload.duration() != null;
+        long total = byTime ? workload.duration().toSeconds()
+                : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
+                * workload.definition().queries(0, 0).size();
         long goNanos = System.nanoTime();
-        try (ProgressBar bar = new ProgressBar("run " + config.workload(), total, byTime ? "s" : "queries")) {
+        try (ProgressBar bar = new ProgressBar("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
                 handleNextEvent();
@@ -189,7 +187,7 @@ public final class TpchRunner {
     }
 
     private List<RunObserver.TenantProcesses> tenantProcesses() {
-        return slots.stream().map(s -> new RunObserver.TenantProcesses(s.name, config.engine(), s.pids(),
+        return slots.stream().map(s -> new RunObserver.TenantProcesses(s.name, config.connection().engine(), s.pids(),
                 s.executionsCsv)).toList();
     }
 
@@ -215,7 +213,7 @@ public final class TpchRunner {
         }
         try {
             slot.server.close();
-            if (!config.keepData()) {
+            if (!config.output().keepData()) {
                 slot.server.deleteData();
             }
         } catch (IOException e) {

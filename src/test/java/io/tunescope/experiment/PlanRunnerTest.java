@@ -99,13 +99,13 @@ class PlanRunnerTest {
         ExperimentPlan plan = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]"), 2);
         List<TpchRunConfig> configs = plan.cells().stream()
                 .map(c -> CellConfigs.of(plan.base(), c, Path.of("x"), 2)).toList();
-        assertThat(configs).extracting(TpchRunConfig::duckdbThreads).containsExactly(0, 3);
-        assertThat(configs).allSatisfy(c -> assertThat(c.serverSettings()).isEmpty());
+        assertThat(configs).extracting(c -> c.placement().duckdbThreads()).containsExactly(0, 3);
+        assertThat(configs).allSatisfy(c -> assertThat(c.placement().serverSettings()).isEmpty());
         ExperimentPlan pg = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]")
                 .replace("engine: duckdb", "engine: postgres"), 2);
         TpchRunConfig limited = CellConfigs.of(pg.base(), pg.cells().get(1), Path.of("x"), 2);
-        assertThat(limited.duckdbThreads()).isZero();
-        assertThat(limited.serverSettings()).contains("max_parallel_workers_per_gather = 2");
+        assertThat(limited.placement().duckdbThreads()).isZero();
+        assertThat(limited.placement().serverSettings()).contains("max_parallel_workers_per_gather = 2");
         assertThat(limited.echo()).containsKey("serverSettings");
     }
 }

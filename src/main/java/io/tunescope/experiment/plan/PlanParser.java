@@ -1,5 +1,6 @@
 package io.tunescope.experiment.plan;
 
+import io.tunescope.config.DurationText;
 import io.tunescope.config.LocatedYaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
@@ -16,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads and checks an experiment plan (YAML). Every error names the file, the line, the path, the value and the
@@ -28,7 +27,6 @@ public final class PlanParser {
     private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells");
     private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
             "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute");
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
     private final LocatedYaml yaml;
     private final int availableCpus;
@@ -194,17 +192,11 @@ public final class PlanParser {
     }
 
     private Duration duration(String path, JsonNode node) {
-        Matcher m = DURATION.matcher(node.asText().trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        try {
+            return DurationText.parse(path, node.asText());
+        } catch (BadInputException e) {
             throw yaml.error(path, node.asText(), "must be a positive duration such as 8ms, 30s or 2m");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
     }
 
     private boolean bool(String path, JsonNode node) {

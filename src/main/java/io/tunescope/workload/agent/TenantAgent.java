@@ -4,7 +4,6 @@ import io.tunescope.BadInputException;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
-import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.tpch.LoadMethod;
 import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;
@@ -17,7 +16,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -49,10 +47,10 @@ final class TenantAgent {
     int run() throws Exception {
         database = TenantDatabase.open(spec, password);
         try {
-            TpchLoader.LoadReport load = spec.load() ? load() : null;
+            TpchLoader.LoadReport load = spec.data().load() ? load() : null;
             List<Connection> connections = new ArrayList<>();
             List<Long> backendPids = new ArrayList<>();
-            for (int user = 1; user <= spec.users(); user++) {
+            for (int user = 1; user <= spec.workload().users(); user++) {
                 Connection connection = database.newConnection();
                 connections.add(connection);
                 if (dialect == SqlDialect.POSTGRES && JdbcUrls.isLoopback(database.url())) {
@@ -73,7 +71,7 @@ final class TenantAgent {
     }
 
     private TpchLoader.LoadReport load() throws SQLException, InterruptedException {
-        long total = TpchLoader.estimatedRows(spec.scaleFactor());
+        long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
@@ -81,8 +79,8 @@ final class TenantAgent {
                 LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
         try {
             TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forDialect(dialect),
-                    spec.loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
-            TpchLoader.LoadReport report = loader.load(spec.scaleFactor(), rows::addAndGet);
+                    spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
+            TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
             events.emit(AgentEvent.loadProgress(report.rows(), report.rows()));
             return report;
         } finally {
@@ -125,10 +123,7 @@ final class TenantAgent {
     }
 
     private int drive(List<Connection> connections) throws IOException, InterruptedException {
-        DriverSettings settings = new DriverSettings(spec.tenant(), spec.users(),
-                WorkloadDefinition.parse(spec.workload(), spec.permuted()), Duration.ofMillis(spec.waitMillis()),
-                spec.durationMillis() > 0 ? Duration.ofMillis(spec.durationMillis()) : null, spec.iterations(),
-                spec.warmupIterations(), spec.prepared(), spec.validate(), spec.seed(), spec.scaleFactor(), dialect);
+        DriverSettings settings = spec.driverSettings(dialect);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {

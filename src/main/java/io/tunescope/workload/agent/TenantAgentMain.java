@@ -1,7 +1,6 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
-import io.tunescope.store.Json;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -26,7 +25,7 @@ public final class TenantAgentMain {
         BufferedReader control = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         int code;
         try {
-            AgentSpec spec = Json.MAPPER.readValue(Path.of(args[0]).toFile(), AgentSpec.class);
+            AgentSpec spec = AgentSpec.read(Path.of(args[0]));
             code = new TenantAgent(spec, events, control).run();
         } catch (BadInputException e) {
             events.emit(AgentEvent.failed(e.getMessage()));

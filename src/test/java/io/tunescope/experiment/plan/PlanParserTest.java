@@ -156,4 +156,15 @@ class PlanParserTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    @Test
+    void durationsReadTheSameFormsAsTheCommandLine() {
+        assertThat(parse(GOOD.replace("monitorInterval: 8ms", "monitorInterval: 500us")).base().monitorInterval())
+                .isEqualTo(Duration.ofNanos(500_000));
+        assertThat(parse(GOOD.replace("iterations: 2", "duration: 1.5s")).base().duration())
+                .isEqualTo(Duration.ofMillis(1500));
+        assertThat(error(GOOD.replace("monitorInterval: 8ms", "monitorInterval: 0ms")))
+                .isEqualTo("plan.yaml:6: base.monitorInterval (0ms) must be a positive duration such as 8ms, 30s or 2m");
+        assertThat(error(GOOD.replace("iterations: 2", "duration: 30"))).contains("base.duration (30) must be a positive");
+    }
 }
