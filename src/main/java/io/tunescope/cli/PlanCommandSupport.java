@@ -26,9 +26,7 @@ final class PlanCommandSupport {
         System.out.println("results: " + out.toAbsolutePath() + "  (next: tunescope report " + out + ")");
         if (summary.failure() != null) {
             System.err.println("tunescope: " + summary.failure());
-            return summary.cells().stream().anyMatch(c -> c.problem() != null && c.problem().startsWith("bad input"))
-                    ? ExitCode.BAD_INPUT : ExitCode.FAILURE;
         }
-        return ExitCode.OK;
+        return ExitCode.of(summary.outcome());
     }
 }

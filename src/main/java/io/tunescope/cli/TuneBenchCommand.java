@@ -87,7 +87,6 @@ public final class TuneBenchCommand implements Callable<Integer> {
         TuneBench.Outcome outcome = TuneBench.run(plan, true);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("results", outcome.results());
-        summary.put("goal", outcome.goal());
         summary.put("plan", plan);
         summary.put("wallSeconds", Math.round(outcome.wallSeconds() * 10) / 10.0);
         summary.put("environment", io.tunescope.store.RunEnvironment.capture());

@@ -1,5 +1,6 @@
 package io.tunescope.experiment;
 
+import io.tunescope.Outcome;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.RunEnvironment;
@@ -47,13 +48,13 @@ final class SummaryWriter {
             dbProblem = "results database not written: " + e.getMessage();
         }
         if (failure != null) {
-            return new RunOutcome(summary, outDir, failure.exitCode, failure.getMessage());
+            return new RunOutcome(summary, outDir, failure.outcome, failure.getMessage());
         }
         String problem = firstProblem(summary);
         if (problem == null && dbProblem != null) {
             problem = dbProblem;
         }
-        return new RunOutcome(summary, outDir, problem == null ? 0 : 1, problem);
+        return new RunOutcome(summary, outDir, problem == null ? Outcome.OK : Outcome.FAILURE, problem);
     }
 
     private RunSummary.TenantSummary tenantSummary(TenantSlot slot) throws IOException {

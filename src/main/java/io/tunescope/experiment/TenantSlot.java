@@ -64,38 +64,36 @@ final class TenantSlot {
         return pids;
     }
 
+    /** Takes in what one event says: one branch per kind (Java 17 has no switch over types outside preview). */
     void apply(AgentEvent event) {
-        switch (event.event()) {
-            case AgentEvent.HELLO -> agentPid = event.pid();
-            case AgentEvent.LOAD_PROGRESS -> loadedRows = event.rows();
-            case AgentEvent.READY -> {
-                ready = true;
-                engineVersion = event.engineVersion();
-                backendPids = event.backendPids() == null ? List.of() : event.backendPids();
-                loadRows = event.rows();
-                loadMillis = event.loadMillis();
-                indexMillis = event.indexMillis();
+        if (event instanceof AgentEvent.Hello e) {
+            agentPid = e.pid();
+        } else if (event instanceof AgentEvent.LoadProgress e) {
+            loadedRows = e.rows();
+        } else if (event instanceof AgentEvent.Ready e) {
+            ready = true;
+            engineVersion = e.engineVersion();
+            backendPids = e.backendPids() == null ? List.of() : e.backendPids();
+            loadRows = e.rows();
+            loadMillis = e.loadMillis();
+            indexMillis = e.indexMillis();
+        } else if (event instanceof AgentEvent.Progress e) {
+            executions = e.executions();
+        } else if (event instanceof AgentEvent.Validation e) {
+            validations.merge(e.query(), e.ok(), Boolean::logicalAnd);
+            if (!e.ok()) {
+                validationDetails.putIfAbsent(e.query(), e.detail());
             }
-            case AgentEvent.PROGRESS -> executions = event.executions();
-            case AgentEvent.VALIDATION -> {
-                validations.merge(event.query(), event.ok(), Boolean::logicalAnd);
-                if (!event.ok()) {
-                    validationDetails.putIfAbsent(event.query(), event.detail());
-                }
+        } else if (event instanceof AgentEvent.Done e) {
+            done = true;
+            executions = e.executions();
+            measureStartNanos = e.measureStartNanos();
+            measureEndNanos = e.measureEndNanos();
+            if (e.message() != null) {
+                failure = e.message();
             }
-            case AgentEvent.DONE -> {
-                done = true;
-                executions = event.executions();
-                measureStartNanos = event.measureStartNanos();
-                measureEndNanos = event.measureEndNanos();
-                if (event.message() != null) {
-                    failure = event.message();
-                }
-            }
-            case AgentEvent.FAILED -> failure = event.message();
-            default -> {
-                // newer agents may send events this controller does not know: ignore them
-            }
+        } else if (event instanceof AgentEvent.Failed e) {
+            failure = e.message();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.EngineKind;
 import io.tunescope.engine.postgres.PostgresBinaries;
@@ -63,12 +64,12 @@ public final class TpchRunner {
         } catch (RunFailure e) {
             failure = e;
         } catch (BadInputException e) {
-            failure = new RunFailure(e.getMessage(), 3);
+            failure = new RunFailure(e.getMessage(), e.outcome());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            failure = new RunFailure("interrupted", 1);
+            failure = new RunFailure("interrupted", Outcome.FAILURE);
         } catch (Exception e) {
-            failure = new RunFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), 1);
+            failure = new RunFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), Outcome.FAILURE);
         } finally {
             stopEverything();
             removeHook(hook);
@@ -154,7 +155,7 @@ public final class TpchRunner {
         }
         for (TenantSlot slot : slots) {
             if (slot.failure != null) {
-                throw new RunFailure("tenant " + slot.name + ": " + slot.failure, 1);
+                throw new RunFailure("tenant " + slot.name + ": " + slot.failure, Outcome.FAILURE);
             }
         }
     }
@@ -176,13 +177,14 @@ public final class TpchRunner {
         if (!slot.done) {
             String why = slot.failure != null ? slot.failure
                     : "its process (pid " + slot.agentPid + ") exited with code " + slot.exitCode + " before finishing";
-            throw new RunFailure("tenant " + slot.name + ": " + why, slot.exitCode == 3 ? 3 : 1);
+            throw new RunFailure("tenant " + slot.name + ": " + why,
+                    Outcome.ofExitCode(slot.exitCode) == Outcome.BAD_INPUT ? Outcome.BAD_INPUT : Outcome.FAILURE);
         }
     }
 
     private void checkNotAborted() throws RunFailure {
         if (aborted) {
-            throw new RunFailure("interrupted (Ctrl-C): tenants stopped", 1);
+            throw new RunFailure("interrupted (Ctrl-C): tenants stopped", Outcome.FAILURE);
         }
     }
 

@@ -53,7 +53,7 @@ class PlanRunnerTest {
         assertThat(ran).containsExactly(cells.get(0).id());
         assertThat(first.complete()).isFalse();
         assertThat(first.failure()).contains("resume");
-        assertThat(first.cells()).extracting(CellStatus::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
+        assertThat(first.cells()).extracting(CellResult::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
         Path done = runner[0].cellDir(cells.get(0));
         String firstStart = startedAt(done);
 
@@ -89,6 +89,24 @@ class PlanRunnerTest {
 
         // the same directory refuses a different plan
         Files.writeString(planFile, TINY.replace("[1, 2]", "[1, 3]"));
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    @Test
+    void aCellThatBreaksARuleFailsAsBadInputAndStopsThePlan(@TempDir Path dir) throws Exception {
+        Path planFile = dir.resolve("bad.yaml");
+        // two CPU lists fit the cell with two tenants but not the one with one tenant, which runs first
+        Files.writeString(planFile, TINY.replace("users: [1, 2]", "tenants: [1, 2]")
+                .replace("iterations: 1", "iterations: 1\n  cpus: \"0/0\""));
+        Path out = dir.resolve("out");
+        PlanSummary summary = new PlanRunner(PlanParser.read(planFile), out, PlanRunner.CellListener.NONE).run();
+        assertThat(summary.outcome()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
+        assertThat(summary.cells()).extracting(CellResult::status)
+                .containsExactly(CellStatus.FAILED, CellStatus.PENDING);
+        assertThat(summary.cells().get(0).failureKind()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
+        JsonNode written = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(written.get("cells").get(0).get("problem").asText()).startsWith("bad input: cpus (0/0)");
+        assertThat(written.get("failure").asText()).startsWith("cell ").contains(": bad input: cpus");
         assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
     }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Tunes an external command (the engine of {@code tunescope tune}): asks the session for configurations, runs the
@@ -47,13 +48,12 @@ public final class CommandTuner {
                     bar.step(session.completedTrials());
                 }
                 while (session.completedTrials() < f.budget()) {
-                    Trial trial;
-                    try {
-                        trial = session.ask();
-                    } catch (IllegalStateException e) {
+                    Optional<Trial> next = session.ask();
+                    if (next.isEmpty()) {
                         exhausted = true;
                         break;
                     }
+                    Trial trial = next.get();
                     runTrial(f, session, trial, logs.resolve("trial-" + trial.number() + ".stderr"));
                     newTrials++;
                     if (bar != null) {

@@ -1,6 +1,7 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
@@ -57,7 +58,7 @@ final class TenantAgent {
                     backendPids.add(backendPid(connection));
                 }
             }
-            events.emit(AgentEvent.ready(database.version(), backendPids.isEmpty() ? null : backendPids,
+            events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
                     load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
                     load == null ? null : load.rows()));
             if (!awaitGo()) {
@@ -75,13 +76,13 @@ final class TenantAgent {
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
-        reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.loadProgress(rows.get(), total)),
+        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
                 LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
         try {
             TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forDialect(dialect),
                     spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
             TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
-            events.emit(AgentEvent.loadProgress(report.rows(), report.rows()));
+            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
             return report;
         } finally {
             reporter.shutdownNow();
@@ -127,16 +128,17 @@ final class TenantAgent {
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
-            reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.progress(csv.executions(), csv.errors())),
+            reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.Progress(csv.executions(), csv.errors())),
                     PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
             Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv,
-                    (user, query, verdict) -> events.emit(AgentEvent.validation(query, verdict.ok(), verdict.detail())))
+                    (user, query, verdict) -> events.emit(
+                            new AgentEvent.Validation(query, verdict.ok(), verdict.detail())))
                     .run();
             reporter.shutdownNow();
             csv.close();
-            events.emit(AgentEvent.done(csv.executions(), csv.errors(), result.measureStartNanos(),
+            events.emit(new AgentEvent.Done(csv.executions(), csv.errors(), result.measureStartNanos(),
                     result.measureEndNanos(), result.fatalError()));
-            return result.fatalError() == null ? 0 : 1;
+            return (result.fatalError() == null ? Outcome.OK : Outcome.FAILURE).exitCode();
         } finally {
             reporter.shutdownNow();
         }

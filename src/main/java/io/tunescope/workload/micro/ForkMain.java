@@ -1,5 +1,6 @@
 package io.tunescope.workload.micro;
 
+import io.tunescope.Outcome;
 import io.tunescope.store.Json;
 
 import java.io.PrintStream;
@@ -22,6 +23,6 @@ public final class ForkMain {
         task.runHere(millis -> out.println(PROGRESS + millis),
                 run -> out.println(POINT + Json.toJson(run).replace('\n', ' ')));
         out.flush();
-        System.exit(0);
+        System.exit(Outcome.OK.exitCode());
     }
 }
