@@ -7,6 +7,7 @@ import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
@@ -85,7 +86,7 @@ public final class TpchRunner {
         PostgresBinaries binaries = config.engine() == EngineKind.POSTGRES ? PostgresBinaries.locate(config.pgBin()) : null;
         for (int i = 0; i < config.tenants(); i++) {
             String name = "t" + (i + 1);
-            TenantSlot slot = new TenantSlot(name, config.outDir().resolve("tenants").resolve(name),
+            TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.outDir()).tenant(name),
                     config.cpus() == null ? null : config.cpus().get(i), config.engine() == EngineKind.DUCKDB);
             slots.add(slot);
             Files.createDirectories(slot.dir);
@@ -100,10 +101,10 @@ public final class TpchRunner {
                 tenantPassword = slot.server.password();
             }
             AgentSpec spec = agentSpec(slot, url, user);
-            Path specFile = slot.dir.resolve("agent.json");
+            Path specFile = slot.files.agentSpec();
             Json.writeAtomically(specFile, spec);
             checkNotAborted();
-            slot.agent = AgentProcess.start(i, specFile, slot.dir.resolve("agent.log"),
+            slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
                     binaries == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }

@@ -2,6 +2,7 @@ package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.JdbcUrls;
+import io.tunescope.store.ExecutionCsv;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadDefinition;
@@ -134,7 +135,7 @@ final class TenantAgent {
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
             reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.progress(csv.executions(), csv.errors())),
                     PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv,
+            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
                     (user, query, verdict) -> events.emit(AgentEvent.validation(query, verdict.ok(), verdict.detail())))
                     .run();
             reporter.shutdownNow();
