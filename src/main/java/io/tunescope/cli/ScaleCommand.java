@@ -3,6 +3,7 @@ package io.tunescope.cli;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.inprocess.EngineChoice;
 import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
 import io.tunescope.workload.micro.ScaleLab;
 import io.tunescope.workload.micro.ScaleOptions;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -92,8 +92,7 @@ public final class ScaleCommand implements Callable<Integer> {
         if (engine.equalsIgnoreCase("jdbc") && url == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
         }
-        Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = out != null ? out : ResultsDir.timestamped("scale-" + engine, LocalDateTime.now());
         Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
@@ -105,7 +104,8 @@ public final class ScaleCommand implements Callable<Integer> {
             ScaleSummary summary = new ScaleLab(options).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));
-            System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));
+            ResultsDir results = ResultsDir.of(outDir);
+            System.out.println("results: " + results.summary() + ", " + results.throughputPng());
             return ExitCode.OK;
         }
     }

@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.engine.EngineKind;
 import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -9,7 +10,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
@@ -105,6 +105,6 @@ public final class TpchRunOptions {
     }
 
     static Path defaultOut(String prefix) {
-        return Path.of("runs", prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return ResultsDir.timestamped(prefix, LocalDateTime.now());
     }
 }

@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.tune.bench.BenchCase;
 import io.tunescope.tune.bench.BenchCharts;
 import io.tunescope.tune.bench.BenchTable;
@@ -96,9 +97,10 @@ public final class TuneBenchCommand implements Callable<Integer> {
             System.out.print(BenchTable.render(outcome));
         }
         if (out != null) {
-            Json.writeAtomically(out.resolve("summary.json"), summary);
-            BenchCharts.write(out, outcome);
-            System.err.println("tune-bench: wrote " + out.resolve("summary.json") + " and charts");
+            ResultsDir results = ResultsDir.of(out);
+            Json.writeAtomically(results.summary(), summary);
+            BenchCharts.write(results, outcome);
+            System.err.println("tune-bench: wrote " + results.summary() + " and charts");
         }
         return ExitCode.OK;
     }

@@ -9,7 +9,9 @@ import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.run.RunMonitor;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
+import io.tunescope.store.RunSummary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,6 +40,7 @@ public final class PlanRunner {
 
     private final ExperimentPlan plan;
     private final Path outDir;
+    private final ResultsDir results;
     private final CellListener listener;
     private final int availableCpus = Runtime.getRuntime().availableProcessors();
     private volatile boolean stopRequested;
@@ -45,6 +48,7 @@ public final class PlanRunner {
     public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener) {
         this.plan = plan;
         this.outDir = outDir;
+        this.results = ResultsDir.of(outDir);
         this.listener = listener;
     }
 
@@ -125,14 +129,13 @@ public final class PlanRunner {
 
     /** The status of a cell that finished in an earlier run, or null when it must run. */
     private CellResult finishedStatus(Cell cell) {
-        Path summary = cellDir(cell).resolve("summary.json");
+        Path summary = results.cell(cell.id()).summary();
         if (!Files.exists(summary)) {
             return null;
         }
         try {
-            JsonNode node = Json.MAPPER.readTree(summary.toFile());
-            return node.path("complete").asBoolean(false)
-                    ? status(cell, CellStatus.DONE, node.path("wallMillis").asLong(), null) : null;
+            RunSummary run = RunSummary.read(summary);
+            return run.complete() ? status(cell, CellStatus.DONE, run.wallMillis(), null) : null;
         } catch (IOException e) {
             return null;
         }
@@ -140,7 +143,7 @@ public final class PlanRunner {
 
     /** Resuming into a directory that holds another plan's cells would mix two experiments. */
     private void checkSamePlan() {
-        Path planFile = outDir.resolve("plan.json");
+        Path planFile = results.plan();
         Map<String, Object> resolved = resolvedPlan();
         if (Files.exists(planFile)) {
             try {
@@ -197,12 +200,12 @@ public final class PlanRunner {
                 plan.base().monitorInterval() == null ? "off (no base.monitorInterval): profiles use response time and rows"
                         : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell",
                 baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
-        Json.writeAtomically(outDir.resolve("summary.json"), summary);
+        Json.writeAtomically(results.summary(), summary);
         return summary;
     }
 
     public Path cellDir(Cell cell) {
-        return outDir.resolve("cells").resolve(cell.id());
+        return results.cell(cell.id()).root();
     }
 
     private static CellResult status(Cell cell, CellStatus status, Long wallMillis, String problem) {

@@ -3,6 +3,7 @@ package io.tunescope.experiment;
 import io.tunescope.Outcome;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDatabase;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.RunSummary;
 import io.tunescope.store.TenantStatistics;
@@ -18,8 +19,6 @@ import java.util.stream.Collectors;
 
 /** Turns what the tenants recorded into summary.json and results.duckdb, and decides the run's exit code. */
 final class SummaryWriter {
-    static final String SUMMARY_FILE = "summary.json";
-
     private final TpchRunConfig config;
     private final List<TenantSlot> slots;
     private final RunObserver observer;
@@ -37,20 +36,22 @@ final class SummaryWriter {
         }
         String engineVersion = slots.stream().map(s -> s.engineVersion).filter(Objects::nonNull).findFirst().orElse(null);
         RunSummary summary = new RunSummary(failure == null, failure == null ? null : failure.getMessage(),
-                config.connection().engine().id(), engineVersion, config.data().scaleFactor(), config.workload().seed(), startedAt.toString(),
+                config.connection().engine().id(), engineVersion, config.data().scaleFactor(), config.workload().seed(),
+                startedAt.toString(),
                 (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
         Path outDir = config.output().dir();
-        Json.writeAtomically(outDir.resolve(SUMMARY_FILE), summary);
+        ResultsDir results = ResultsDir.of(outDir);
+        Json.writeAtomically(results.summary(), summary);
         String dbProblem = null;
         try {
-            ResultsDatabase.write(outDir, slots.stream().map(s -> s.executionsCsv).toList(), summary);
+            ResultsDatabase.write(results, slots.stream().map(s -> s.executionsCsv).toList(), summary);
         } catch (SQLException e) {
             dbProblem = "results database not written: " + e.getMessage();
         }
         if (failure != null) {
             return new RunOutcome(summary, outDir, failure.outcome, failure.getMessage());
         }
-        String problem = firstProblem(summary);
+        String problem = firstProblem(summary, results);
         if (problem == null && dbProblem != null) {
             problem = dbProblem;
         }
@@ -73,13 +74,14 @@ final class SummaryWriter {
     }
 
     /** Failed queries or validations make a finished run exit 1, named in one line. */
-    private static String firstProblem(RunSummary summary) {
+    private static String firstProblem(RunSummary summary, ResultsDir results) {
         List<String> invalid = new ArrayList<>();
         for (RunSummary.TenantSummary tenant : summary.tenants()) {
             for (RunSummary.QuerySummary q : tenant.queries()) {
                 if (q.errors() > 0) {
                     return q.query() + " failed " + q.errors() + " of " + q.count() + " times on tenant " + tenant.name()
-                            + " (errors are in " + tenant.name() + "/executions.csv)";
+                            + " (errors are in " + tenant.name() + "/"
+                            + results.tenant(tenant.name()).executions().getFileName() + ")";
                 }
                 if (Boolean.FALSE.equals(q.validated())) {
                     invalid.add(tenant.name() + "/" + q.query());
@@ -87,6 +89,6 @@ final class SummaryWriter {
             }
         }
         return invalid.isEmpty() ? null : "validation failed for " + invalid.stream().collect(Collectors.joining(", "))
-                + " (details in summary.json)";
+                + " (details in " + results.summary().getFileName() + ")";
     }
 }

@@ -2,6 +2,7 @@ package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.store.TenantDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 
@@ -15,6 +16,7 @@ import java.util.Map;
 final class TenantSlot {
     final String name;
     final Path dir;
+    final TenantDir files;
     final Path executionsCsv;
     final CpuList cpus;
     /** True for DuckDB: the agent process is the tenant's engine process. */
@@ -38,11 +40,12 @@ final class TenantSlot {
     final Map<String, Boolean> validations = new LinkedHashMap<>();
     final Map<String, String> validationDetails = new LinkedHashMap<>();
 
-    TenantSlot(String name, Path dir, CpuList cpus, boolean engineHostedInAgent) {
+    TenantSlot(String name, TenantDir files, CpuList cpus, boolean engineHostedInAgent) {
         this.engineHostedInAgent = engineHostedInAgent;
         this.name = name;
-        this.dir = dir;
-        this.executionsCsv = dir.resolve("executions.csv");
+        this.files = files;
+        this.dir = files.root();
+        this.executionsCsv = files.executions();
         this.cpus = cpus;
     }
 

@@ -7,6 +7,7 @@ import io.tunescope.engine.EngineKind;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.report.ProgressBar;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
@@ -88,7 +89,7 @@ public final class TpchRunner {
                 ? PostgresBinaries.locate(connection.pgBin()) : null;
         for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
-            TenantSlot slot = new TenantSlot(name, config.output().dir().resolve("tenants").resolve(name),
+            TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
                     config.placement().cpusOf(i), connection.engine() == EngineKind.DUCKDB);
             slots.add(slot);
             Files.createDirectories(slot.dir);
@@ -102,10 +103,10 @@ public final class TpchRunner {
                 user = slot.server.user();
                 tenantPassword = slot.server.password();
             }
-            Path specFile = slot.dir.resolve("agent.json");
+            Path specFile = slot.files.agentSpec();
             agentSpec(config, slot.name, slot.executionsCsv, url, user).write(specFile);
             checkNotAborted();
-            slot.agent = AgentProcess.start(i, specFile, slot.dir.resolve("agent.log"),
+            slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
                     binaries == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }

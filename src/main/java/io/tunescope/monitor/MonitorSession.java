@@ -3,6 +3,7 @@ package io.tunescope.monitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
+import io.tunescope.store.MonitorDir;
 import io.tunescope.store.RunEnvironment;
 
 import java.nio.file.Path;
@@ -35,8 +36,8 @@ public final class MonitorSession {
      * interrupt flag restored). Writes summary.json and samples.tsraw under {@code out} when given.
      */
     public static MonitorReport run(Settings s) {
-        MonitorOptions options = s.out() == null ? s.options() : s.options().withRawFile(s.out().resolve(
-                "samples.tsraw"));
+        MonitorOptions options = s.out() == null ? s.options()
+                : s.options().withRawFile(new MonitorDir(s.out()).samples());
         ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
         try {
             sample(s, monitor);
@@ -47,7 +48,7 @@ public final class MonitorSession {
         try (Recording recording = monitor.stop()) {
             MonitorReport report = MonitorReport.of(recording);
             if (s.out() != null) {
-                Json.writeAtomically(s.out().resolve("summary.json"), summary(s, report));
+                Json.writeAtomically(new MonitorDir(s.out()).summary(), summary(s, report));
             }
             return report;
         }
@@ -96,7 +97,7 @@ public final class MonitorSession {
         m.put("countersEveryTicks", s.options().countersEveryTicks());
         m.put("rescanEveryTicks", s.options().rescanEveryTicks());
         m.put("durationMillis", s.duration().toMillis());
-        m.put("rawSamples", "samples.tsraw");
+        m.put("rawSamples", new MonitorDir(s.out()).samples().getFileName().toString());
         m.put("environment", RunEnvironment.capture());
         m.put("report", report);
         return m;

@@ -1,5 +1,6 @@
 package io.tunescope.workload;
 
+import io.tunescope.store.ExecutionRecord;
 import io.tunescope.workload.tpch.ResultValidator;
 import io.tunescope.workload.tpch.Substitution;
 import io.tunescope.workload.tpch.TpchQueries;

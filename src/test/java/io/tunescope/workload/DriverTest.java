@@ -1,8 +1,9 @@
 package io.tunescope.workload;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.ExecutionCsv;
+import io.tunescope.store.ExecutionRecord;
 import io.tunescope.store.TenantStatistics;
-import io.tunescope.workload.agent.ExecutionCsv;
 import io.tunescope.workload.tpch.LoadMethod;
 import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;

@@ -1,7 +1,7 @@
 package io.tunescope.monitor.run;
 
 import io.tunescope.monitor.QueryMetrics;
-import io.tunescope.workload.ExecutionRecord;
+import io.tunescope.store.ExecutionRecord;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

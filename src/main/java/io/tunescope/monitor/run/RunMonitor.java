@@ -1,6 +1,5 @@
 package io.tunescope.monitor.run;
 
-import com.fasterxml.jackson.databind.MappingIterator;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.EngineKind;
 import io.tunescope.experiment.RunObserver;
@@ -16,9 +15,11 @@ import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.role.DuckDbClassifier;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.monitor.role.PostgresClassifier;
+import io.tunescope.store.ExecutionCsv;
+import io.tunescope.store.ExecutionRecord;
 import io.tunescope.store.Json;
-import io.tunescope.workload.ExecutionRecord;
-import io.tunescope.workload.agent.ExecutionCsv;
+import io.tunescope.store.MonitorDir;
+import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +42,7 @@ public final class RunMonitor implements RunObserver {
     private final Integer metricsPort;
     private final List<String> problems = new ArrayList<>();
     private List<TenantProcesses> tenants = List.of();
-    private Path dir;
+    private MonitorDir dir;
     private ThreadMonitor monitor;
     private MetricsEndpoint endpoint;
     private Recording recording;
@@ -55,7 +56,7 @@ public final class RunMonitor implements RunObserver {
     @Override
     public void measurementStarting(List<TenantProcesses> tenants, Path outDir) {
         this.tenants = List.copyOf(tenants);
-        this.dir = outDir.resolve("monitor");
+        this.dir = ResultsDir.of(outDir).monitor();
         List<MonitoredProcess> processes = new ArrayList<>();
         for (TenantProcesses t : tenants) {
             processes.addAll(processesOf(t));
@@ -66,7 +67,7 @@ public final class RunMonitor implements RunObserver {
             return;
         }
         try {
-            monitor = ThreadMonitor.start(processes, options.withRawFile(dir.resolve("samples.tsraw")));
+            monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
             if (metricsPort != null) {
                 endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), 100);
                 System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
@@ -108,7 +109,7 @@ public final class RunMonitor implements RunObserver {
         recording = monitor.stop();
         monitor = null;
         MonitorReport report = MonitorReport.of(recording);
-        Json.writeAtomically(dir.resolve("monitor.json"), report);
+        Json.writeAtomically(dir.threadTotals(), report);
         for (String p : report.problems()) {
             warn("not measured: " + p);
         }
@@ -128,9 +129,9 @@ public final class RunMonitor implements RunObserver {
     /** Attributes every execution of every tenant, writes query-metrics.csv, and closes the recording. */
     private Map<String, Map<String, QueryMetricsMean>> attributeAll() {
         Map<String, Map<String, QueryMetricsMean>> out = new HashMap<>();
-        try (Recording r = recording; QueryMetricsCsv csv = new QueryMetricsCsv(dir.resolve("query-metrics.csv"))) {
+        try (Recording r = recording; QueryMetricsCsv csv = new QueryMetricsCsv(dir.queryMetrics())) {
             for (TenantProcesses t : tenants) {
-                List<ExecutionRecord> records = read(t.executionsCsv());
+                List<ExecutionRecord> records = ExecutionCsv.readAll(t.executionsCsv());
                 List<Execution> executions = records.stream().map(e -> new Execution(e.tenant(), e.user(), e.query(),
                         e.startNanos(), e.startNanos() + e.responseNanos())).toList();
                 List<QueryMetrics> metrics = QueryMetricsCalculator.attributeAll(r, executions);
@@ -149,21 +150,6 @@ public final class RunMonitor implements RunObserver {
             warn("per-query metrics incomplete: " + e.getMessage());
         } finally {
             recording = null;
-        }
-        return out;
-    }
-
-    private static List<ExecutionRecord> read(Path csv) throws IOException {
-        List<ExecutionRecord> out = new ArrayList<>();
-        try (MappingIterator<ExecutionRecord> it = ExecutionCsv.read(csv)) {
-            while (it.hasNext()) {
-                out.add(it.next());
-            }
-        } catch (IOException | RuntimeException e) {
-            // a torn last line (tenant killed mid-write): the executions before it still get their metrics
-            if (out.isEmpty()) {
-                throw e;
-            }
         }
         return out;
     }

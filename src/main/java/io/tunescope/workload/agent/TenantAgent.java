@@ -3,6 +3,7 @@ package io.tunescope.workload.agent;
 import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
+import io.tunescope.store.ExecutionCsv;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.tpch.LoadMethod;
@@ -130,7 +131,7 @@ final class TenantAgent {
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
             reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.Progress(csv.executions(), csv.errors())),
                     PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv,
+            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
                     (user, query, verdict) -> events.emit(
                             new AgentEvent.Validation(query, verdict.ok(), verdict.detail())))
                     .run();

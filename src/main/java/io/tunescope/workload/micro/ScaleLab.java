@@ -7,6 +7,7 @@ import io.tunescope.config.JdbcUrls;
 import io.tunescope.monitor.jfr.ContentionRecording;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 
 import java.io.IOException;
@@ -29,7 +30,6 @@ import java.util.function.LongConsumer;
  * summary.json is rewritten after every point so a failure keeps what was measured.
  */
 public final class ScaleLab {
-    public static final String SUMMARY = "summary.json";
     static final long ROUND_WARMUP_MILLIS = 300;
 
     private final ScaleOptions options;
@@ -109,7 +109,7 @@ public final class ScaleLab {
     private void measureContention(LongConsumer progress) throws IOException, SQLException, InterruptedException {
         int threads = options.maxThreads();
         for (PlanMode mode : options.modes()) {
-            String jfr = options.outDir().resolve("contention-" + mode.label() + "-" + threads + "t.jfr")
+            String jfr = ResultsDir.of(options.outDir()).contentionRecording(mode.label(), threads)
                     .toAbsolutePath().toString();
             MeasureTask task = task(List.of(new PointRequest(mode, threads, null),
                     new PointRequest(mode, threads, jfr)));
@@ -225,6 +225,6 @@ public final class ScaleLab {
     }
 
     public Path summaryFile() {
-        return options.outDir().resolve(SUMMARY);
+        return ResultsDir.of(options.outDir()).summary();
     }
 }

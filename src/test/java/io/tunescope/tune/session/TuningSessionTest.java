@@ -2,6 +2,7 @@ package io.tunescope.tune.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.store.Json;
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.space.Constraint;
 import io.tunescope.tune.space.EnumParam;
 import io.tunescope.tune.space.IntParam;
@@ -142,7 +143,7 @@ class TuningSessionTest {
                     .isCloseTo((12.0 - b) / 12.0 * 100, org.assertj.core.data.Offset.offset(0.06));
             assertThat(best.at("/best/config/a").isNumber()).isTrue();
         }
-        assertThat(Files.readAllLines(dir.resolve(Journal.FILE_NAME))).hasSize(9);
+        assertThat(Files.readAllLines(TuningDir.of(dir).journal())).hasSize(9);
     }
 
     @Test
@@ -175,12 +176,12 @@ class TuningSessionTest {
     void aTornLastLineIsDroppedOnResume(@TempDir Path dir) throws Exception {
         SearchSpace space = SearchSpace.of(IntParam.of("a", 0, 99));
         List<String> before = run(TuningSession.builder(space).strategy("random").seed(1).outputDirectory(dir).build(), 5);
-        Files.writeString(dir.resolve(Journal.FILE_NAME), "{\"type\":\"trial\",\"trial\":6,\"conf",
+        Files.writeString(TuningDir.of(dir).journal(), "{\"type\":\"trial\",\"trial\":6,\"conf",
                 java.nio.file.StandardOpenOption.APPEND);
         TuningSession s = TuningSession.builder(space).strategy("random").seed(1).outputDirectory(dir).resume();
         assertThat(s.history().stream().map(r -> r.config().key()).toList()).isEqualTo(before);
         run(s, 1);
-        List<String> lines = Files.readAllLines(dir.resolve(Journal.FILE_NAME));
+        List<String> lines = Files.readAllLines(TuningDir.of(dir).journal());
         assertThat(lines).hasSize(7);
         for (String line : lines) {
             Json.MAPPER.readTree(line);

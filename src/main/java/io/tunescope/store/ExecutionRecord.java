@@ -1,4 +1,4 @@
-package io.tunescope.workload;
+package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
