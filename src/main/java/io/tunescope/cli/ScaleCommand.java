@@ -1,6 +1,9 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.EngineChoice;
 import io.tunescope.report.scale.ScaleReport;
 import io.tunescope.workload.micro.PlanMode;
@@ -89,8 +92,10 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (engine.equalsIgnoreCase("jdbc") && url == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
+        Engine chosenEngine = Engines.scaleLab().byId(engine);
+        if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && url == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
+                    + " needs --url");
         }
         Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -98,7 +103,7 @@ public final class ScaleCommand implements Callable<Integer> {
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
-        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password, outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(chosenEngine, url, user, password, outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
                     contention, outDir, seed, bootstrap);

@@ -1,7 +1,9 @@
 package io.tunescope.cli;
 
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.workload.WorkloadDefinition;
 import picocli.CommandLine.Option;
@@ -94,14 +96,14 @@ public final class TpchRunOptions {
     boolean keepData;
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
-        EngineKind kind = EngineKind.parse(engine);
+        Engine kind = Engines.tenants().byId(engine);
         int availableCpus = Runtime.getRuntime().availableProcessors();
         return new TpchRunConfig(kind, url, dbUser, passwordEnv, scaleFactor, tenants, users,
                 WorkloadDefinition.parse(workload, permute), wait, duration,
                 duration == null ? (iterations == null ? 1 : iterations) : (iterations == null ? 0 : iterations),
                 warmup, cpus == null ? null : CpuList.perTenant(cpus, Math.max(1, tenants), availableCpus), validate, seed,
                 out != null ? out : defaultOut(defaultOutPrefix), prepared, pgBin,
-                load != null ? load : kind != EngineKind.JDBC, loadThreads != null ? loadThreads : availableCpus,
+                load != null ? load : !kind.tenantRunsAs(Lifecycle.EXTERNAL), loadThreads != null ? loadThreads : availableCpus,
                 duckdbThreads, keepData);
     }
 

@@ -1,7 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.Factor;
 import io.tunescope.experiment.plan.PlanBase;
@@ -22,7 +22,7 @@ public final class CellConfigs {
         String workload = cell.levels().getOrDefault(Factor.WORKLOAD.key(), base.workload());
         String workerLimit = cell.levels().getOrDefault(Factor.WORKER_LIMIT.key(), base.workerLimit());
         String cpus = cell.levels().getOrDefault(Factor.CPUS.key(), base.cpus());
-        boolean postgres = base.engine() == EngineKind.POSTGRES;
+        boolean postgres = base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER);
         int threads = Factor.workerLimitThreads(workerLimit);
         return new TpchRunConfig(base.engine(), null, null, null, base.scaleFactor(), tenants, users,
                 WorkloadDefinition.parse(workload, base.permute()), Duration.ZERO, base.duration(), base.iterations(),

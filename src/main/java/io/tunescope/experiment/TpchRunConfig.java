@@ -2,7 +2,8 @@ package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.tpch.ReferenceAnswer;
 import io.tunescope.workload.tpch.TpchLoader;
@@ -17,7 +18,7 @@ import java.util.Map;
  * One TPC-H run, checked when built: every rule names the option, its value and the rule. The password is not here:
  * it is read from the environment variable {@code passwordEnv} when the run starts.
  */
-public record TpchRunConfig(EngineKind engine, String url, String dbUser, String passwordEnv, double scaleFactor,
+public record TpchRunConfig(Engine engine, String url, String dbUser, String passwordEnv, double scaleFactor,
                             int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
                             Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
                             boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
@@ -26,7 +27,7 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
     public static final int MAX_USERS = 1024;
 
     /** The run without extra server settings (the PostgreSQL configuration lines an experiment may add). */
-    public TpchRunConfig(EngineKind engine, String url, String dbUser, String passwordEnv, double scaleFactor,
+    public TpchRunConfig(Engine engine, String url, String dbUser, String passwordEnv, double scaleFactor,
                          int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
                          Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
                          boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
@@ -38,7 +39,7 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
 
     public TpchRunConfig {
         serverSettings = serverSettings == null ? List.of() : List.copyOf(serverSettings);
-        if (!serverSettings.isEmpty() && engine != EngineKind.POSTGRES) {
+        if (!serverSettings.isEmpty() && !engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
             throw BadInputException.of("serverSettings", serverSettings, "only apply to --engine postgres");
         }
         TpchLoader.checkScaleFactor(scaleFactor);
@@ -48,13 +49,13 @@ public record TpchRunConfig(EngineKind engine, String url, String dbUser, String
         if (users < 1 || users > MAX_USERS) {
             throw BadInputException.of("users", users, "must be between 1 and " + MAX_USERS);
         }
-        if (engine == EngineKind.JDBC && (url == null || url.isBlank())) {
+        if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && (url == null || url.isBlank())) {
             throw BadInputException.of("url", url, "is required with --engine jdbc");
         }
-        if (engine != EngineKind.JDBC && url != null) {
+        if (!engine.tenantRunsAs(Lifecycle.EXTERNAL) && url != null) {
             throw BadInputException.of("url", "(given)", "only applies to --engine jdbc");
         }
-        if (engine == EngineKind.JDBC && cpus != null) {
+        if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && cpus != null) {
             throw BadInputException.of("cpus", cpus, "cannot pin a database tunescope did not start (--engine jdbc)");
         }
         if (validate && Math.abs(scaleFactor - ReferenceAnswer.SCALE_FACTOR) > 1e-12) {

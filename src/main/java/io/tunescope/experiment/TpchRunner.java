@@ -2,7 +2,7 @@ package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.JdbcUrls;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.report.ProgressBar;
@@ -82,11 +82,13 @@ public final class TpchRunner {
 
     private void startTenants() throws Exception {
         String password = config.passwordEnv() == null ? null : System.getenv(config.passwordEnv());
-        PostgresBinaries binaries = config.engine() == EngineKind.POSTGRES ? PostgresBinaries.locate(config.pgBin()) : null;
+        PostgresBinaries binaries = config.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
+                ? PostgresBinaries.locate(config.pgBin()) : null;
         for (int i = 0; i < config.tenants(); i++) {
             String name = "t" + (i + 1);
             TenantSlot slot = new TenantSlot(name, config.outDir().resolve("tenants").resolve(name),
-                    config.cpus() == null ? null : config.cpus().get(i), config.engine() == EngineKind.DUCKDB);
+                    config.cpus() == null ? null : config.cpus().get(i),
+                    config.engine().tenantRunsAs(Lifecycle.AGENT_HOSTED));
             slots.add(slot);
             Files.createDirectories(slot.dir);
             String url = config.url();
@@ -109,8 +111,8 @@ public final class TpchRunner {
     }
 
     private AgentSpec agentSpec(TenantSlot slot, String url, String user) {
-        boolean embedded = config.engine() == EngineKind.DUCKDB;
-        return new AgentSpec(slot.name, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
+        boolean embedded = config.engine().tenantRunsAs(Lifecycle.AGENT_HOSTED);
+        return new AgentSpec(slot.name, config.engine().id(),
                 embedded ? null : JdbcUrls.redact(url), user, config.load(), config.scaleFactor(), config.loadThreads(), config.users(),
                 config.workload().kind() == io.tunescope.workload.WorkloadDefinition.Kind.SINGLE
                         ? "single:Q" + config.workload().singleQuery() : "sequence",

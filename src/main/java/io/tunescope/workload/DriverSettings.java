@@ -1,7 +1,7 @@
 package io.tunescope.workload;
 
 import io.tunescope.BadInputException;
-import io.tunescope.workload.tpch.SqlDialect;
+import io.tunescope.engine.SqlDialect;
 
 import java.time.Duration;
 

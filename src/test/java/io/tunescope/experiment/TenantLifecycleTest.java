@@ -30,7 +30,7 @@ class TenantLifecycleTest {
                 }
             }
         };
-        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.EngineKind.DUCKDB, null, null, null, 0.01, 2, 1,
+        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.Engines.byId("duckdb"), null, null, null, 0.01, 2, 1,
                 io.tunescope.workload.WorkloadDefinition.parse("single:Q1", false), java.time.Duration.ZERO, null, 1, 0,
                 io.tunescope.engine.CpuList.perTenant("0/0", 2, Runtime.getRuntime().availableProcessors()), false, 1,
                 dir.resolve("pinned"), false, null, true, 1, 0, false);

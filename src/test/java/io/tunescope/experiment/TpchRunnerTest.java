@@ -122,7 +122,7 @@ class TpchRunnerTest {
                 t.start();
             }
         };
-        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.EngineKind.DUCKDB, null, null, null, 0.01, 1, 2,
+        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.Engines.byId("duckdb"), null, null, null, 0.01, 1, 2,
                 io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false), java.time.Duration.ZERO,
                 java.time.Duration.ofSeconds(60), 0, 0, null, false, 1, out, false, null, true, 2, 0, false);
         RunOutcome outcome = new TpchRunner(config, killer).run();

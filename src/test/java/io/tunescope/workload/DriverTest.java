@@ -1,10 +1,10 @@
 package io.tunescope.workload;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.store.TenantStatistics;
 import io.tunescope.workload.agent.ExecutionCsv;
 import io.tunescope.workload.tpch.LoadMethod;
-import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterAll;

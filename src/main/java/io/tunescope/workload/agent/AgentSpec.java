@@ -5,7 +5,8 @@ package io.tunescope.workload.agent;
  * secret appears here: the password travels in the agent's environment ({@link #PASSWORD_ENV}), and so does the
  * JDBC URL ({@link #URL_ENV}), since users put passwords in URLs too; {@code jdbcUrl} holds it masked.
  *
- * @param engine         {@code duckdb} (the agent hosts an in-memory or file database) or {@code jdbc} (it connects)
+ * @param engine         the tenant's engine id: one the agent hosts (duckdb: an in-memory or file database) or one
+ *                       it connects to by URL
  * @param jdbcUrl        for {@code jdbc}; for {@code duckdb} the database file, or empty for in-memory
  * @param durationMillis measurement length, or 0 when {@code iterations} bounds the run
  * @param duckdbThreads  DuckDB's {@code threads} setting (the worker limit), or 0 for DuckDB's default
@@ -16,8 +17,6 @@ public record AgentSpec(String tenant, String engine, String jdbcUrl, String use
                         long seed, String executionsCsv, int duckdbThreads) {
     public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";
     public static final String URL_ENV = "TUNESCOPE_DB_URL";
-    public static final String ENGINE_DUCKDB = "duckdb";
-    public static final String ENGINE_JDBC = "jdbc";
 
     /** The URL to connect to: the unmasked one from the environment when the controller set it. */
     static String realUrl(AgentSpec spec) {
