@@ -1,12 +1,13 @@
 package io.tunescope.cli;
 
 import io.tunescope.config.DurationText;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
 import io.tunescope.monitor.GroupTable;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitorSession;
 import io.tunescope.monitor.MonitoredProcess;
-import io.tunescope.monitor.role.RoleClassifiers;
 import io.tunescope.store.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,9 +59,10 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Engine monitored = Engines.monitored().byId(engine);
         List<MonitoredProcess> processes = new ArrayList<>();
         for (int pid : pids) {
-            processes.add(new MonitoredProcess("pid" + pid, pid, children, RoleClassifiers.forEngine(engine)));
+            processes.add(new MonitoredProcess("pid" + pid, pid, children, monitored.threadRoles()));
         }
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
                 .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);

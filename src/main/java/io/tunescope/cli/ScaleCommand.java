@@ -1,6 +1,9 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.EngineChoice;
 import io.tunescope.report.scale.ScaleReport;
 import io.tunescope.store.ResultsDir;
@@ -89,15 +92,17 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (engine.equalsIgnoreCase("jdbc") && url == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
+        Engine chosenEngine = Engines.scaleLab().byId(engine);
+        if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && url == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
+                    + " needs --url");
         }
         Path outDir = out != null ? out : ResultsDir.timestamped("scale-" + engine, LocalDateTime.now());
         Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
-        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password.password(), outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(chosenEngine, url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
                     contention, outDir, seed.seed(), bootstrap);

@@ -1,6 +1,8 @@
 package io.tunescope.cli;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
@@ -92,7 +94,7 @@ public final class TpchRunOptions {
     boolean keepData;
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
-        EngineKind kind = EngineKind.parse(engine);
+        Engine kind = Engines.tenants().byId(engine);
         return TpchRunConfig.builder()
                 .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
                 .scaleFactor(scaleFactor).load(load).loadThreads(loadThreads).validate(validate)

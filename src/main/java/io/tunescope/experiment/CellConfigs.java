@@ -1,6 +1,8 @@
 package io.tunescope.experiment;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.Factor;
 import io.tunescope.experiment.plan.PlanBase;
@@ -20,7 +22,7 @@ public final class CellConfigs {
         String workload = cell.levels().getOrDefault(Factor.WORKLOAD.key(), base.workload());
         String workerLimit = cell.levels().getOrDefault(Factor.WORKER_LIMIT.key(), base.workerLimit());
         String cpus = cell.levels().getOrDefault(Factor.CPUS.key(), base.cpus());
-        boolean postgres = base.engine() == EngineKind.POSTGRES;
+        boolean postgres = base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER);
         int threads = Factor.workerLimitThreads(workerLimit);
         return TpchRunConfig.builder()
                 .engine(base.engine())

@@ -1,7 +1,9 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 
 import java.nio.file.Path;
 
@@ -10,21 +12,21 @@ import java.nio.file.Path;
  * password read from the environment variable {@code passwordEnv} (never held here); for {@code postgres} where its
  * binaries are ({@code pgBin}, null to look them up).
  */
-public record ConnectionConfig(EngineKind engine, String url, String dbUser, String passwordEnv, Path pgBin) {
+public record ConnectionConfig(Engine engine, String url, String dbUser, String passwordEnv, Path pgBin) {
     public ConnectionConfig {
         if (engine == null) {
             throw BadInputException.of("engine", null, "is required");
         }
-        if (engine == EngineKind.JDBC && (url == null || url.isBlank())) {
+        if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && (url == null || url.isBlank())) {
             throw BadInputException.of("url", url, "is required with --engine jdbc");
         }
-        if (engine != EngineKind.JDBC && url != null) {
+        if (!engine.tenantRunsAs(Lifecycle.EXTERNAL) && url != null) {
             throw BadInputException.of("url", "(given)", "only applies to --engine jdbc");
         }
     }
 
     /** An engine tunescope starts itself, with nothing to connect to. */
-    public static ConnectionConfig of(EngineKind engine) {
+    public static ConnectionConfig of(Engine engine) {
         return new ConnectionConfig(engine, null, null, null, null);
     }
 
@@ -33,7 +35,7 @@ public record ConnectionConfig(EngineKind engine, String url, String dbUser, Str
         return passwordEnv == null ? null : System.getenv(passwordEnv);
     }
 
-    public ConnectionConfig withEngine(EngineKind value) {
+    public ConnectionConfig withEngine(Engine value) {
         return new ConnectionConfig(value, url, dbUser, passwordEnv, pgBin);
     }
 

@@ -1,6 +1,6 @@
 package io.tunescope.experiment;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +17,7 @@ public interface RunObserver {
      * One tenant's processes: for DuckDB the agent JVM that hosts the engine; for PostgreSQL the postmaster (whose
      * children are the backends and parallel workers) and the users' backends.
      */
-    record TenantProcesses(String name, EngineKind engine, List<Long> pids, Path executionsCsv) {
+    record TenantProcesses(String name, Engine engine, List<Long> pids, Path executionsCsv) {
     }
 
     /** All tenants are loaded and ready; the users start right after this returns. */

@@ -3,7 +3,9 @@ package io.tunescope.experiment;
 import io.tunescope.BadInputException;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 
@@ -25,11 +27,11 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(output, "output");
-        EngineKind engine = connection.engine();
-        if (!placement.serverSettings().isEmpty() && engine != EngineKind.POSTGRES) {
+        Engine engine = connection.engine();
+        if (!placement.serverSettings().isEmpty() && !engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
             throw BadInputException.of("serverSettings", placement.serverSettings(), "only apply to --engine postgres");
         }
-        if (engine == EngineKind.JDBC && placement.cpus() != null) {
+        if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
         }

@@ -1,7 +1,9 @@
 package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
@@ -17,7 +19,7 @@ import java.util.List;
  * {@code jdbc}, one loading thread per CPU.
  */
 public final class TpchRunConfigBuilder {
-    private EngineKind engine = EngineKind.DUCKDB;
+    private Engine engine = Engines.byId("duckdb");
     private String url;
     private String dbUser;
     private String passwordEnv;
@@ -63,7 +65,7 @@ public final class TpchRunConfigBuilder {
         boolean byIterations = duration == null;
         return new TpchRunConfig(
                 new ConnectionConfig(engine, url, dbUser, passwordEnv, pgBin),
-                new DataConfig(scaleFactor, load != null ? load : engine != EngineKind.JDBC,
+                new DataConfig(scaleFactor, load != null ? load : !engine.tenantRunsAs(Lifecycle.EXTERNAL),
                         loadThreads != null ? loadThreads : Runtime.getRuntime().availableProcessors(), validate),
                 new WorkloadConfig(users, workload, waitAfterQuery, duration,
                         iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed),
@@ -79,7 +81,7 @@ public final class TpchRunConfigBuilder {
         return CpuList.perTenant(cpusText, Math.max(1, tenants), availableCpus);
     }
 
-    public TpchRunConfigBuilder engine(EngineKind value) {
+    public TpchRunConfigBuilder engine(Engine value) {
         engine = value;
         return this;
     }

@@ -3,7 +3,7 @@ package io.tunescope.experiment;
 import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.report.ProgressBar;
@@ -85,12 +85,12 @@ public final class TpchRunner {
     private void startTenants() throws Exception {
         ConnectionConfig connection = config.connection();
         String password = connection.readPassword();
-        PostgresBinaries binaries = connection.engine() == EngineKind.POSTGRES
+        PostgresBinaries binaries = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
                 ? PostgresBinaries.locate(connection.pgBin()) : null;
         for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
             TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
-                    config.placement().cpusOf(i), connection.engine() == EngineKind.DUCKDB);
+                    config.placement().cpusOf(i), connection.engine().tenantRunsAs(Lifecycle.AGENT_HOSTED));
             slots.add(slot);
             Files.createDirectories(slot.dir);
             String url = connection.url();
@@ -113,8 +113,8 @@ public final class TpchRunner {
 
     /** The spec of one tenant's agent: the run's own records, the URL masked (the real one goes in its environment). */
     static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user) {
-        boolean embedded = config.connection().engine() == EngineKind.DUCKDB;
-        return new AgentSpec(tenant, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
+        boolean embedded = config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED);
+        return new AgentSpec(tenant, config.connection().engine().id(),
                 embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(), config.data(),
                 config.workload(), executionsCsv.toAbsolutePath().toString());
     }

@@ -1,6 +1,6 @@
 package io.tunescope.workload;
 
-import io.tunescope.workload.tpch.SqlDialect;
+import io.tunescope.engine.SqlDialect;
 
 import java.util.Objects;
 

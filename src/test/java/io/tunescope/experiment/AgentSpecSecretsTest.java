@@ -1,6 +1,8 @@
 package io.tunescope.experiment;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.agent.AgentSpec;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +16,7 @@ class AgentSpecSecretsTest {
     @Test
     void theAgentSpecHoldsTheRunsRecordsAndNoSecret() throws Exception {
         String url = "jdbc:postgresql://bench:hunter1@127.0.0.1:5432/tpch?password=hunter2";
-        TpchRunConfig config = TpchRunConfig.builder().engine(EngineKind.JDBC).url(url).dbUser("bench")
+        TpchRunConfig config = TpchRunConfig.builder().engine(Engines.byId("jdbc")).url(url).dbUser("bench")
                 .passwordEnv("PGPASS").users(2).duration(Duration.ofSeconds(30)).outDir(Path.of("runs", "x")).build();
         AgentSpec spec = TpchRunner.agentSpec(config, "t1", Path.of("runs", "x", "t1.csv"), url, "bench");
         String json = spec.toJson();

@@ -2,7 +2,9 @@ package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
@@ -45,8 +47,8 @@ class RunConfigRulesTest {
                 arguments((Runnable) () -> WORKLOAD.withWaitAfterQuery(Duration.ofMillis(-5)),
                         "wait (PT-0.005S) must not be negative"),
                 arguments((Runnable) () -> ConnectionConfig.of(null), "engine (null) is required"),
-                arguments((Runnable) () -> ConnectionConfig.of(EngineKind.JDBC), "url (null) is required with --engine jdbc"),
-                arguments((Runnable) () -> ConnectionConfig.of(EngineKind.DUCKDB).withUrl("jdbc:duckdb:"),
+                arguments((Runnable) () -> ConnectionConfig.of(Engines.byId("jdbc")), "url (null) is required with --engine jdbc"),
+                arguments((Runnable) () -> ConnectionConfig.of(Engines.byId("duckdb")).withUrl("jdbc:duckdb:"),
                         "url ((given)) only applies to --engine jdbc"),
                 arguments((Runnable) () -> PlacementConfig.of(65), "tenants (65) must be between 1 and 64"),
                 arguments((Runnable) () -> PlacementConfig.of(1).withDuckdbThreads(-1),
@@ -56,7 +58,7 @@ class RunConfigRulesTest {
                 arguments((Runnable) () -> OutputConfig.of(null), "out (null) is required"),
                 arguments((Runnable) () -> TpchRunConfig.builder().serverSettings(List.of("work_mem = 4MB"))
                         .outDir(Path.of("x")).build(), "serverSettings ([work_mem = 4MB]) only apply to --engine postgres"),
-                arguments((Runnable) () -> TpchRunConfig.builder().engine(EngineKind.JDBC).url("jdbc:h2:mem:x")
+                arguments((Runnable) () -> TpchRunConfig.builder().engine(Engines.byId("jdbc")).url("jdbc:h2:mem:x")
                         .cpus(ONE_CPU).outDir(Path.of("x")).build(),
                         "cpus ([0]) cannot pin a database tunescope did not start (--engine jdbc)"));
     }

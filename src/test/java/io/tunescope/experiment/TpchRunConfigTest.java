@@ -1,7 +1,9 @@
 package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
@@ -22,7 +24,7 @@ class TpchRunConfigTest {
     /** A PostgreSQL run with every value away from its default. */
     static TpchRunConfig everythingSet() {
         return TpchRunConfig.builder()
-                .engine(EngineKind.POSTGRES).pgBin(Path.of("/opt/pg/bin"))
+                .engine(Engines.byId("postgres")).pgBin(Path.of("/opt/pg/bin"))
                 .scaleFactor(0.01).load(false).loadThreads(3).validate(true)
                 .users(4).workload(WorkloadDefinition.parse("sequence", true)).waitAfterQuery(Duration.ofMillis(250))
                 .duration(Duration.ofSeconds(90)).warmupIterations(2).prepared(true).seed(7)
@@ -34,7 +36,7 @@ class TpchRunConfigTest {
     @Test
     void theBuilderDefaultsAreThoseOfRun() {
         TpchRunConfig config = TpchRunConfig.builder().outDir(OUT).build();
-        assertThat(config.connection()).isEqualTo(ConnectionConfig.of(EngineKind.DUCKDB));
+        assertThat(config.connection()).isEqualTo(ConnectionConfig.of(Engines.byId("duckdb")));
         assertThat(config.data()).isEqualTo(new DataConfig(0.01, true, Runtime.getRuntime().availableProcessors(), false));
         assertThat(config.workload()).isEqualTo(WorkloadConfig.of(1, WorkloadDefinition.parse("sequence", false)));
         assertThat(config.placement()).isEqualTo(PlacementConfig.of(1));
@@ -43,7 +45,7 @@ class TpchRunConfigTest {
 
     @Test
     void aDurationReplacesTheDefaultIterationAndJdbcDoesNotLoad() {
-        TpchRunConfig config = TpchRunConfig.builder().engine(EngineKind.JDBC).url("jdbc:h2:mem:x")
+        TpchRunConfig config = TpchRunConfig.builder().engine(Engines.byId("jdbc")).url("jdbc:h2:mem:x")
                 .duration(Duration.ofSeconds(5)).outDir(OUT).build();
         assertThat(config.workload().iterations()).isZero();
         assertThat(config.workload().duration()).isEqualTo(Duration.ofSeconds(5));
@@ -121,7 +123,7 @@ class TpchRunConfigTest {
 
     @Test
     void theEchoOfAJdbcRunMasksTheUrlAndLeavesOutEmptyServerSettings() {
-        Map<String, Object> echo = TpchRunConfig.builder().engine(EngineKind.JDBC)
+        Map<String, Object> echo = TpchRunConfig.builder().engine(Engines.byId("jdbc"))
                 .url("jdbc:postgresql://db:5432/tpch?user=bench&password=hunter2").dbUser("bench")
                 .passwordEnv("PGPASS").iterations(3).duckdbThreads(2).outDir(OUT).build().echo();
         assertThat(echo.keySet()).containsExactlyElementsOf(Arrays.asList("engine", "url", "dbUser", "scaleFactor",

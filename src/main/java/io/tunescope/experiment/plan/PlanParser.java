@@ -4,7 +4,10 @@ import io.tunescope.config.DurationText;
 import io.tunescope.config.LocatedYaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.EngineSet;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,10 +81,7 @@ public final class PlanParser {
             throw yaml.error("base", base.asText(), "must be a mapping");
         }
         checkKeys(base, "base", BASE_KEYS);
-        EngineKind engine = engine(base);
-        if (engine == EngineKind.JDBC) {
-            throw yaml.error("base.engine", "jdbc", "must be duckdb or postgres: a plan starts its own tenants");
-        }
+        Engine engine = engine(base);
         double sf = base.has("scaleFactor") ? base.get("scaleFactor").asDouble() : 0.01;
         if (!(sf >= 0.01 && sf <= 10)) {
             throw yaml.error("base.scaleFactor", base.get("scaleFactor").asText(), "must be between 0.01 and 10");
@@ -105,13 +105,22 @@ public final class PlanParser {
                 bool("base.permute", base.path("permute")));
     }
 
-    private EngineKind engine(JsonNode base) {
+    /** A tenant engine that tunescope starts itself: a plan cannot vary what it does not control. */
+    private Engine engine(JsonNode base) {
         String text = base.path("engine").asText("duckdb");
+        EngineSet started = Engines.tenants().where("host a tenant that tunescope starts",
+                e -> !e.tenantRunsAs(Lifecycle.EXTERNAL));
+        String rule = "must be " + String.join(" or ", started.names());
+        Engine engine;
         try {
-            return EngineKind.parse(text);
+            engine = Engines.tenants().byId(text);
         } catch (BadInputException e) {
-            throw yaml.error("base.engine", text, "must be duckdb or postgres");
+            throw yaml.error("base.engine", text, rule);
         }
+        if (!started.contains(engine)) {
+            throw yaml.error("base.engine", engine.id(), rule + ": a plan starts its own tenants");
+        }
+        return engine;
     }
 
     private Map<String, List<String>> factors(JsonNode factors) {

@@ -1,7 +1,7 @@
 package io.tunescope.monitor.run;
 
 import io.tunescope.BadInputException;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.Execution;
 import io.tunescope.monitor.MonitorOptions;
@@ -12,9 +12,6 @@ import io.tunescope.monitor.QueryMetricsCalculator;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
-import io.tunescope.monitor.role.DuckDbClassifier;
-import io.tunescope.monitor.role.NameBasedClassifier;
-import io.tunescope.monitor.role.PostgresClassifier;
 import io.tunescope.store.ExecutionCsv;
 import io.tunescope.store.ExecutionRecord;
 import io.tunescope.store.Json;
@@ -77,22 +74,18 @@ public final class RunMonitor implements RunObserver {
         }
     }
 
-    /** The processes of one tenant and how to classify their threads. */
+    /** The processes of one tenant, each with its engine's classifier of thread roles. */
     static List<MonitoredProcess> processesOf(TenantProcesses t) {
         List<MonitoredProcess> out = new ArrayList<>();
         if (t.pids().isEmpty()) {
             return out;
         }
-        if (t.engine() == EngineKind.POSTGRES) {
-            // the postmaster first; backends and parallel workers are its children
-            out.add(new MonitoredProcess(t.name(), t.pids().get(0).intValue(), true, new PostgresClassifier()));
-        } else if (t.engine() == EngineKind.DUCKDB) {
-            for (long pid : t.pids()) {
-                out.add(new MonitoredProcess(t.name(), (int) pid, false, new DuckDbClassifier()));
-            }
+        if (t.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
+            // the server's own process first; its backends and parallel workers are its children
+            out.add(new MonitoredProcess(t.name(), t.pids().get(0).intValue(), true, t.engine().threadRoles()));
         } else {
             for (long pid : t.pids()) {
-                out.add(new MonitoredProcess(t.name(), (int) pid, false, new NameBasedClassifier()));
+                out.add(new MonitoredProcess(t.name(), (int) pid, false, t.engine().threadRoles()));
             }
         }
         return out;

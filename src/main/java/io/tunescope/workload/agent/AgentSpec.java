@@ -9,7 +9,7 @@ import io.tunescope.store.Json;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadConfig;
-import io.tunescope.workload.tpch.SqlDialect;
+import io.tunescope.engine.SqlDialect;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +23,7 @@ import java.nio.file.Path;
  * the agent's environment ({@link #PASSWORD_ENV}), and so does the JDBC URL ({@link #URL_ENV}), since users put
  * passwords in URLs too; {@code jdbcUrl} holds it masked.
  *
- * @param engine        {@code duckdb} (the agent hosts an in-memory or file database) or {@code jdbc} (it connects)
+ * @param engine        the engine's id: one the agent hosts (DuckDB: an in-memory or file database), or one it connects to
  * @param jdbcUrl       for {@code jdbc}; for {@code duckdb} the database file, or empty for in-memory
  * @param duckdbThreads DuckDB's {@code threads} setting (the worker limit), or 0 for DuckDB's default
  */
@@ -31,8 +31,6 @@ public record AgentSpec(String tenant, String engine, String jdbcUrl, String use
                         WorkloadConfig workload, String executionsCsv) {
     public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";
     public static final String URL_ENV = "TUNESCOPE_DB_URL";
-    public static final String ENGINE_DUCKDB = "duckdb";
-    public static final String ENGINE_JDBC = "jdbc";
 
     /** The house mapper, plus java.time types written as ISO-8601 text ({@code PT0.5S}), not as numbers. */
     private static final ObjectMapper JSON = Json.MAPPER.copy().registerModule(new JavaTimeModule())

@@ -4,10 +4,13 @@ import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.store.ExecutionCsv;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.tpch.LoadMethod;
-import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.BufferedReader;
@@ -42,8 +45,10 @@ final class TenantAgent {
         this.spec = spec;
         this.events = events;
         this.control = control;
-        this.dialect = AgentSpec.ENGINE_DUCKDB.equals(spec.engine()) ? SqlDialect.DUCKDB
-                : SqlDialect.fromJdbcUrl(AgentSpec.realUrl(spec));
+        Engine engine = Engines.byId(spec.engine());
+        // a database reached by URL speaks the dialect of whichever engine its URL names
+        this.dialect = engine.tenantRunsAs(Lifecycle.AGENT_HOSTED) ? engine.dialect()
+                : Engines.ofJdbcUrl(AgentSpec.realUrl(spec)).dialect();
     }
 
     int run() throws Exception {

@@ -3,7 +3,7 @@ package io.tunescope.experiment.plan;
 import io.tunescope.BadInputException;
 import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +51,7 @@ class PlanParserTest {
     @Test
     void readsBaseFactorsAndCanonicalLevels() {
         ExperimentPlan plan = parse(GOOD);
-        assertThat(plan.base().engine()).isEqualTo(EngineKind.DUCKDB);
+        assertThat(plan.base().engine()).isEqualTo(Engines.byId("duckdb"));
         assertThat(plan.base().iterations()).isEqualTo(2);
         assertThat(plan.base().monitorInterval()).isEqualTo(Duration.ofMillis(8));
         assertThat(plan.factors()).containsExactly(Map.entry("users", List.of("1", "5", "20")),
@@ -109,6 +109,14 @@ class PlanParserTest {
         assertThat(error("base: [1\n")).startsWith("plan.yaml:").contains("not valid YAML");
         assertThat(error("factors: {}\n")).contains("base (missing) is required");
         assertThat(error(GOOD.replace("users: [1, 5, 20]", "cpus: [\"0-7\"]"))).contains("names CPU 7");
+    }
+
+    @Test
+    void aPlanStartsItsOwnTenants() {
+        assertThat(error(GOOD.replace("engine: duckdb", "engine: jdbc")))
+                .endsWith("base.engine (jdbc) must be duckdb or postgres: a plan starts its own tenants");
+        assertThat(error(GOOD.replace("engine: duckdb", "engine: mariadb"))).endsWith("must be duckdb or postgres");
+        assertThat(parse(GOOD.replace("engine: duckdb", "engine: postgres")).base().engine().id()).isEqualTo("postgres");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.tunescope.monitor.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.Main;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engines;
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
@@ -23,20 +23,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class RunMonitorTest {
     @Test
     void postgresIsThePostmasterWithItsChildrenAndDuckDbTheAgent() {
-        List<MonitoredProcess> pg = RunMonitor.processesOf(new RunObserver.TenantProcesses("t1", EngineKind.POSTGRES,
+        List<MonitoredProcess> pg = RunMonitor.processesOf(new RunObserver.TenantProcesses("t1", Engines.byId("postgres"),
                 List.of(100L, 101L, 102L), Path.of("x.csv")));
         assertThat(pg).hasSize(1);
         assertThat(pg.get(0).pid()).isEqualTo(100);
         assertThat(pg.get(0).includeChildren()).isTrue();
         assertThat(pg.get(0).classifier()).isInstanceOf(PostgresClassifier.class);
-        List<MonitoredProcess> duck = RunMonitor.processesOf(new RunObserver.TenantProcesses("t2", EngineKind.DUCKDB,
+        List<MonitoredProcess> duck = RunMonitor.processesOf(new RunObserver.TenantProcesses("t2", Engines.byId("duckdb"),
                 List.of(200L), Path.of("x.csv")));
         assertThat(duck).singleElement().satisfies(p -> {
             assertThat(p.tenant()).isEqualTo("t2");
             assertThat(p.includeChildren()).isFalse();
             assertThat(p.classifier()).isInstanceOf(DuckDbClassifier.class);
         });
-        assertThat(RunMonitor.processesOf(new RunObserver.TenantProcesses("t3", EngineKind.JDBC, List.of(),
+        assertThat(RunMonitor.processesOf(new RunObserver.TenantProcesses("t3", Engines.byId("jdbc"), List.of(),
                 Path.of("x.csv")))).isEmpty();
     }
 

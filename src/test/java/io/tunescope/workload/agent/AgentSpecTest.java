@@ -7,7 +7,7 @@ import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
-import io.tunescope.workload.tpch.SqlDialect;
+import io.tunescope.engine.SqlDialect;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AgentSpecTest {
     private static AgentSpec spec(WorkloadConfig workload) {
-        return new AgentSpec("t1", AgentSpec.ENGINE_JDBC, "jdbc:postgresql://127.0.0.1:5432/tpch?password=***", "bench",
+        return new AgentSpec("t1", "jdbc", "jdbc:postgresql://127.0.0.1:5432/tpch?password=***", "bench",
                 0, new DataConfig(0.01, true, 2, false), workload, "/tmp/t1/executions.csv");
     }
 

@@ -1,8 +1,8 @@
 package io.tunescope.workload.micro;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engines;
 import io.tunescope.engine.inprocess.ConnectionSpec;
-import io.tunescope.engine.inprocess.InProcessEngine;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ClosedLoopTest {
-    private static final ConnectionSpec H2 = InProcessEngine.H2.connectionSpec();
+    private static final ConnectionSpec H2 = ConnectionSpec.inMemory(Engines.byId("h2"));
 
     @Test
     void measuresEveryIterationAndRecordsLatencies() throws Exception {

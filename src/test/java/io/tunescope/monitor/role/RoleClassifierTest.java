@@ -1,14 +1,12 @@
 package io.tunescope.monitor.role;
 
-import io.tunescope.BadInputException;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class RoleClassifiersTest {
+class RoleClassifierTest {
     private static Classification duck(String name) {
         return new DuckDbClassifier().classify(new ThreadIdentity(10, 11, name, "java -cp x Tenant"));
     }
@@ -65,12 +63,5 @@ class RoleClassifiersTest {
         assertThat(c.classify(new ThreadIdentity(1, 2, "worker-17", "")))
                 .isEqualTo(new Classification(ThreadRole.WORKER, "worker"));
         assertThat(NameBasedClassifier.groupName("  ")).isEqualTo("unnamed");
-    }
-
-    @Test
-    void unknownEngineIsBadInput() {
-        assertThat(RoleClassifiers.forEngine("postgres")).isInstanceOf(PostgresClassifier.class);
-        assertThatThrownBy(() -> RoleClassifiers.forEngine("oracle")).isInstanceOf(BadInputException.class)
-                .hasMessage("engine (oracle) must be one of [duckdb, generic, mariadb, postgres]");
     }
 }
