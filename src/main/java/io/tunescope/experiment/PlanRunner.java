@@ -2,10 +2,10 @@ package io.tunescope.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
-import io.tunescope.monitor.run.RunMonitor;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;

@@ -74,7 +74,7 @@ public final class TpchRunner {
             removeHook(hook);
         }
         try {
-            return new SummaryWriter(config, slots, observer).write(startedAt, startNanos, failure);
+            return new SummaryWriter(config, slots, observerMetrics()).write(startedAt, startNanos, failure);
         } finally {
             written.countDown();
         }
@@ -195,7 +195,7 @@ public final class TpchRunner {
 
     private void stopEverything() {
         try {
-            observer.measurementFinished();
+            observer.measurementStopped();
         } catch (Exception e) {
             System.err.println("tunescope: monitor: " + e.getMessage());
         }
@@ -206,6 +206,16 @@ public final class TpchRunner {
         }
         for (TenantSlot slot : slots) {
             stopServer(slot);
+        }
+    }
+
+    /** What the observer derived from the finished run; an observer that fails gives none, never a failed run. */
+    private RunMetrics observerMetrics() {
+        try {
+            return observer.measurementFinished();
+        } catch (Exception e) {
+            System.err.println("tunescope: monitor: " + e.getMessage());
+            return RunMetrics.NONE;
         }
     }
 

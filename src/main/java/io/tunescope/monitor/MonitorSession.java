@@ -1,6 +1,7 @@
 package io.tunescope.monitor;
 
 import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;
@@ -57,8 +58,7 @@ public final class MonitorSession {
         MetricsEndpoint endpoint = null;
         try {
             if (s.metricsPort() != null) {
-                endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(),
-                        QueryMetricsCalculator.clockTicksPerSecond());
+                endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(), ClockTicks.PER_SECOND);
                 System.err.println("metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
             waitFor(s.duration(), s.progress());

@@ -1,8 +1,9 @@
-package io.tunescope.monitor.run;
+package io.tunescope.experiment.monitor;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.EngineKind;
+import io.tunescope.experiment.RunMetrics;
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.Execution;
 import io.tunescope.monitor.MonitorOptions;
@@ -10,9 +11,11 @@ import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.QueryMetricsCalculator;
+import io.tunescope.monitor.QueryMetricsMean;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.monitor.role.DuckDbClassifier;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.monitor.role.PostgresClassifier;
@@ -45,7 +48,6 @@ public final class RunMonitor implements RunObserver {
     private ThreadMonitor monitor;
     private MetricsEndpoint endpoint;
     private Recording recording;
-    private Map<String, Map<String, QueryMetricsMean>> byTenantAndQuery;
 
     public RunMonitor(MonitorOptions options, Integer metricsPort) {
         this.options = options;
@@ -68,7 +70,7 @@ public final class RunMonitor implements RunObserver {
         try {
             monitor = ThreadMonitor.start(processes, options.withRawFile(dir.resolve("samples.tsraw")));
             if (metricsPort != null) {
-                endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), 100);
+                endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), ClockTicks.PER_SECOND);
                 System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
         } catch (BadInputException | UncheckedIOException e) {
@@ -98,7 +100,7 @@ public final class RunMonitor implements RunObserver {
     }
 
     @Override
-    public void measurementFinished() {
+    public void measurementStopped() {
         if (monitor == null) {
             return;
         }
@@ -114,19 +116,12 @@ public final class RunMonitor implements RunObserver {
         }
     }
 
-    @Override
-    public Object queryMetrics(String tenant, String query) {
-        if (byTenantAndQuery == null) {
-            if (recording == null) {
-                return null;
-            }
-            byTenantAndQuery = attributeAll();
-        }
-        return byTenantAndQuery.getOrDefault(tenant, Map.of()).get(query);
-    }
-
     /** Attributes every execution of every tenant, writes query-metrics.csv, and closes the recording. */
-    private Map<String, Map<String, QueryMetricsMean>> attributeAll() {
+    @Override
+    public RunMetrics measurementFinished() {
+        if (recording == null) {
+            return RunMetrics.NONE;
+        }
         Map<String, Map<String, QueryMetricsMean>> out = new HashMap<>();
         try (Recording r = recording; QueryMetricsCsv csv = new QueryMetricsCsv(dir.resolve("query-metrics.csv"))) {
             for (TenantProcesses t : tenants) {
@@ -150,7 +145,7 @@ public final class RunMonitor implements RunObserver {
         } finally {
             recording = null;
         }
-        return out;
+        return new RunMetrics(out);
     }
 
     private static List<ExecutionRecord> read(Path csv) throws IOException {
