@@ -51,7 +51,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static int runAndReport(TpchRunOptions options, String outPrefix, RunObserver observer) throws Exception {
-        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), observer).run();
+        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), observer, ProgressBar.ON_STDERR).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();
         System.out.println("results: " + outcome.outDir().toAbsolutePath());

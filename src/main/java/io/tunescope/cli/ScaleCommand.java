@@ -2,11 +2,11 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.inprocess.EngineChoice;
+import io.tunescope.analysis.scale.ScaleSummary;
+import io.tunescope.experiment.scale.ScaleLab;
+import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
 import io.tunescope.workload.micro.PlanMode;
-import io.tunescope.workload.micro.ScaleLab;
-import io.tunescope.workload.micro.ScaleOptions;
-import io.tunescope.workload.micro.ScaleSummary;
 import io.tunescope.workload.micro.Timing;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -102,7 +102,7 @@ public final class ScaleCommand implements Callable<Integer> {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
                     contention, outDir, seed, bootstrap);
-            ScaleSummary summary = new ScaleLab(options).run();
+            ScaleSummary summary = new ScaleLab(options, ProgressBar.ON_STDERR).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));
             System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));

@@ -2,11 +2,11 @@ package io.tunescope.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.Progress;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;
 
@@ -38,13 +38,19 @@ public final class PlanRunner {
     private final ExperimentPlan plan;
     private final Path outDir;
     private final CellListener listener;
+    private final Progress progress;
     private final int availableCpus = Runtime.getRuntime().availableProcessors();
     private volatile boolean stopRequested;
 
     public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener) {
+        this(plan, outDir, listener, Progress.NONE);
+    }
+
+    public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener, Progress progress) {
         this.plan = plan;
         this.outDir = outDir;
         this.listener = listener;
+        this.progress = progress;
     }
 
     /** Stops after the cell now running (a cut-short cell is redone on resume). */
@@ -67,7 +73,7 @@ public final class PlanRunner {
         String failure = null;
         Thread hook = new Thread(this::stop, "tunescope-plan-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (ProgressBar bar = new ProgressBar("plan " + plan.name(), cells.size(), "cells")) {
+        try (Progress.Task bar = progress.start("plan " + plan.name(), cells.size(), "cells")) {
             bar.step(skipped);
             for (Cell cell : cells) {
                 if (statuses.get(cell.id()).status().equals(CellStatus.DONE)) {
@@ -107,7 +113,7 @@ public final class PlanRunner {
             return status(cell, CellStatus.FAILED, null, "bad input: " + e.getMessage());
         }
         System.err.println("cell " + cell.id());
-        RunOutcome outcome = new TpchRunner(config, monitorFor()).run();
+        RunOutcome outcome = new TpchRunner(config, monitorFor(), progress).run();
         boolean ok = outcome.summary().complete() && outcome.exitCode() == 0;
         String problem = outcome.problem() == null ? null
                 : (outcome.exitCode() == 3 ? "bad input: " : "") + outcome.problem();

@@ -1,11 +1,11 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Progress;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.EngineKind;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
@@ -35,14 +35,20 @@ public final class TpchRunner {
 
     private final TpchRunConfig config;
     private final RunObserver observer;
+    private final Progress progress;
     private final List<TenantSlot> slots = new ArrayList<>();
     private final BlockingQueue<AgentProcess.TenantEvent> events = new LinkedBlockingQueue<>();
     private final CountDownLatch written = new CountDownLatch(1);
     private volatile boolean aborted;
 
     public TpchRunner(TpchRunConfig config, RunObserver observer) {
+        this(config, observer, Progress.NONE);
+    }
+
+    public TpchRunner(TpchRunConfig config, RunObserver observer, Progress progress) {
         this.config = config;
         this.observer = observer;
+        this.progress = progress;
     }
 
     public RunOutcome run() throws IOException {
@@ -122,19 +128,16 @@ public final class TpchRunner {
 
     private void awaitReady() throws RunFailure, InterruptedException {
         long totalRows = config.load() ? TpchLoader.estimatedRows(config.scaleFactor()) * slots.size() : 0;
-        try (ProgressBar bar = config.load() ? new ProgressBar("load TPC-H", totalRows, "rows") : null) {
+        try (Progress.Task bar = config.load() ? progress.start("load TPC-H", totalRows, "rows")
+                : Progress.Task.NONE) {
             long shown = 0;
             while (!slots.stream().allMatch(s -> s.ready)) {
                 handleNextEvent();
-                if (bar != null) {
-                    long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
-                    bar.step(rows - shown);
-                    shown = rows;
-                }
+                long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
+                bar.step(rows - shown);
+                shown = rows;
             }
-            if (bar != null) {
-                bar.step(totalRows - shown);
-            }
+            bar.step(totalRows - shown);
         }
     }
 
@@ -144,7 +147,7 @@ public final class TpchRunner {
                 : (long) slots.size() * config.users() * (config.iterations() + config.warmupIterations())
                 * config.workload().queries(0, 0).size();
         long goNanos = System.nanoTime();
-        try (ProgressBar bar = new ProgressBar("run " + config.workload(), total, byTime ? "s" : "queries")) {
+        try (Progress.Task bar = progress.start("run " + config.workload(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
                 handleNextEvent();
