@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.Progress;
 import io.tunescope.config.DurationText;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
@@ -67,7 +68,8 @@ public final class MonitorCommand implements Callable<Integer> {
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
                 .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
-                DurationText.parse("duration", duration), out, metricsPort, !json));
+                DurationText.parse("duration", duration), out, metricsPort,
+                json ? Progress.NONE : ProgressBar.ON_STDERR));
         System.out.println(json ? Json.toJson(report) : GroupTable.render(report));
         if (Thread.currentThread().isInterrupted()) {
             System.err.println("tunescope: monitor interrupted; reported what was measured so far");

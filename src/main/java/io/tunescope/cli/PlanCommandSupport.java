@@ -19,7 +19,7 @@ final class PlanCommandSupport {
             throw BadInputException.of("PLAN", planFile, "must be a .yaml or .yml experiment plan");
         }
         ExperimentPlan plan = PlanParser.read(planFile);
-        PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE).run();
+        PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE, ProgressBar.ON_STDERR).run();
         System.out.printf("plan %s: %d of %d cells done (%d from an earlier run), %d failed, %.1f s%n",
                 summary.plan(), summary.cellsDone(), summary.cellsTotal(), summary.cellsSkippedAsDone(),
                 summary.cellsFailed(), summary.wallMillis() / 1000.0);

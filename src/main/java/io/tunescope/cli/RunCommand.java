@@ -49,7 +49,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static int runAndReport(TpchRunConfig config, RunObserver observer) throws Exception {
-        RunOutcome outcome = new TpchRunner(config, observer).run();
+        RunOutcome outcome = new TpchRunner(config, observer, ProgressBar.ON_STDERR).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();
         System.out.println("results: " + outcome.outDir().toAbsolutePath());

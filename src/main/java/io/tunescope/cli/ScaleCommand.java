@@ -5,12 +5,12 @@ import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.EngineChoice;
+import io.tunescope.analysis.scale.ScaleSummary;
+import io.tunescope.experiment.scale.ScaleLab;
+import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
-import io.tunescope.workload.micro.ScaleLab;
-import io.tunescope.workload.micro.ScaleOptions;
-import io.tunescope.workload.micro.ScaleSummary;
 import io.tunescope.workload.micro.Timing;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -106,7 +106,7 @@ public final class ScaleCommand implements Callable<Integer> {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
                     contention, outDir, seed.seed(), bootstrap);
-            ScaleSummary summary = new ScaleLab(options).run();
+            ScaleSummary summary = new ScaleLab(options, ProgressBar.ON_STDERR).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));
             ResultsDir results = ResultsDir.of(outDir);

@@ -85,7 +85,7 @@ public final class TuneBenchCommand implements Callable<Integer> {
         for (int d : dims) {
             new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
-        TuneBench.Outcome outcome = TuneBench.run(plan, true);
+        TuneBench.Outcome outcome = TuneBench.run(plan, ProgressBar.ON_STDERR);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("results", outcome.results());
         summary.put("plan", plan);

@@ -56,7 +56,7 @@ public final class TuneCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
         }
-        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, true);
+        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);

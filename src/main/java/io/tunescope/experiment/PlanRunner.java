@@ -3,11 +3,11 @@ package io.tunescope.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
+import io.tunescope.Progress;
+import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
-import io.tunescope.monitor.run.RunMonitor;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
@@ -42,14 +42,20 @@ public final class PlanRunner {
     private final Path outDir;
     private final ResultsDir results;
     private final CellListener listener;
+    private final Progress progress;
     private final int availableCpus = Runtime.getRuntime().availableProcessors();
     private volatile boolean stopRequested;
 
     public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener) {
+        this(plan, outDir, listener, Progress.NONE);
+    }
+
+    public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener, Progress progress) {
         this.plan = plan;
         this.outDir = outDir;
         this.results = ResultsDir.of(outDir);
         this.listener = listener;
+        this.progress = progress;
     }
 
     /** Stops after the cell now running (a cut-short cell is redone on resume). */
@@ -72,7 +78,7 @@ public final class PlanRunner {
         String failure = null;
         Thread hook = new Thread(this::stop, "tunescope-plan-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (ProgressBar bar = new ProgressBar("plan " + plan.name(), cells.size(), "cells")) {
+        try (Progress.Task bar = progress.start("plan " + plan.name(), cells.size(), "cells")) {
             bar.step(skipped);
             for (Cell cell : cells) {
                 if (statuses.get(cell.id()).status() == CellStatus.DONE) {
@@ -112,7 +118,7 @@ public final class PlanRunner {
             return failed(cell, null, e.outcome(), e.getMessage());
         }
         System.err.println("cell " + cell.id());
-        RunOutcome outcome = new TpchRunner(config, monitorFor()).run();
+        RunOutcome outcome = new TpchRunner(config, monitorFor(), progress).run();
         Long wallMillis = outcome.summary().wallMillis();
         if (outcome.summary().complete() && outcome.outcome().isOk()) {
             return status(cell, CellStatus.DONE, wallMillis, null);

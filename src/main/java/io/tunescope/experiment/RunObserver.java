@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Hears when a run's measurement starts and ends, with the tenants' processes: the hook the thread monitor uses to
- * sample exactly the tenants of a run. Called on the controller's run thread; must not block for long.
+ * sample exactly the tenants of a run. Called on the controller's run thread; must not block for long, except
+ * {@link #measurementFinished()}, which may read what the tenants recorded.
  */
 public interface RunObserver {
     RunObserver NONE = new RunObserver() {
@@ -24,15 +25,18 @@ public interface RunObserver {
     default void measurementStarting(List<TenantProcesses> tenants, Path outDir) throws Exception {
     }
 
-    /** Every tenant has finished (or the run was cut short); called before summary.json is written. */
-    default void measurementFinished() throws Exception {
+    /**
+     * Every tenant has finished (or the run was cut short) and its processes are still up: stop observing them, so
+     * that their shutdown is not part of what was observed.
+     */
+    default void measurementStopped() throws Exception {
     }
 
     /**
-     * Resource metrics of one query of one tenant for its entry in summary.json ({@code metrics}), or null when
-     * the observer has none. Called while summary.json is written, after {@link #measurementFinished()}.
+     * The tenants' processes are gone, so every executions file is complete: the metrics the observer derives
+     * from them for summary.json. Called once, after {@link #measurementStopped()}, before summary.json is written.
      */
-    default Object queryMetrics(String tenant, String query) {
-        return null;
+    default RunMetrics measurementFinished() throws Exception {
+        return RunMetrics.NONE;
     }
 }

@@ -21,12 +21,12 @@ import java.util.stream.Collectors;
 final class SummaryWriter {
     private final TpchRunConfig config;
     private final List<TenantSlot> slots;
-    private final RunObserver observer;
+    private final RunMetrics metrics;
 
-    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunObserver observer) {
+    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunMetrics metrics) {
         this.config = config;
         this.slots = slots;
-        this.observer = observer;
+        this.metrics = metrics;
     }
 
     RunOutcome write(Instant startedAt, long startNanos, RunFailure failure) throws IOException {
@@ -66,8 +66,7 @@ final class SummaryWriter {
                 : new RunSummary.LoadSummary(slot.loadRows, slot.loadMillis, slot.indexMillis);
         List<RunSummary.QuerySummary> queries = new ArrayList<>();
         for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.data().validate())) {
-            Object metrics = observer.queryMetrics(slot.name, q.query());
-            queries.add(metrics == null ? q : q.withMetrics(metrics));
+            queries.add(metrics.of(slot.name, q.query()).map(q::withMetrics).orElse(q));
         }
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
                 throughput, statistics.executions(), statistics.errors(), seconds, load, queries);

@@ -2,11 +2,11 @@ package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
+import io.tunescope.Progress;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
@@ -37,14 +37,20 @@ public final class TpchRunner {
 
     private final TpchRunConfig config;
     private final RunObserver observer;
+    private final Progress progress;
     private final List<TenantSlot> slots = new ArrayList<>();
     private final BlockingQueue<AgentProcess.TenantEvent> events = new LinkedBlockingQueue<>();
     private final CountDownLatch written = new CountDownLatch(1);
     private volatile boolean aborted;
 
     public TpchRunner(TpchRunConfig config, RunObserver observer) {
+        this(config, observer, Progress.NONE);
+    }
+
+    public TpchRunner(TpchRunConfig config, RunObserver observer, Progress progress) {
         this.config = config;
         this.observer = observer;
+        this.progress = progress;
     }
 
     public RunOutcome run() throws IOException {
@@ -76,7 +82,7 @@ public final class TpchRunner {
             removeHook(hook);
         }
         try {
-            return new SummaryWriter(config, slots, observer).write(startedAt, startNanos, failure);
+            return new SummaryWriter(config, slots, observerMetrics()).write(startedAt, startNanos, failure);
         } finally {
             written.countDown();
         }
@@ -121,19 +127,16 @@ public final class TpchRunner {
 
     private void awaitReady() throws RunFailure, InterruptedException {
         long totalRows = config.data().load() ? TpchLoader.estimatedRows(config.data().scaleFactor()) * slots.size() : 0;
-        try (ProgressBar bar = config.data().load() ? new ProgressBar("load TPC-H", totalRows, "rows") : null) {
+        try (Progress.Task bar = config.data().load() ? progress.start("load TPC-H", totalRows, "rows")
+                : Progress.Task.NONE) {
             long shown = 0;
             while (!slots.stream().allMatch(s -> s.ready)) {
                 handleNextEvent();
-                if (bar != null) {
-                    long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
-                    bar.step(rows - shown);
-                    shown = rows;
-                }
+                long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
+                bar.step(rows - shown);
+                shown = rows;
             }
-            if (bar != null) {
-                bar.step(totalRows - shown);
-            }
+            bar.step(totalRows - shown);
         }
     }
 
@@ -144,7 +147,7 @@ public final class TpchRunner {
                 : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
                 * workload.definition().queries(0, 0).size();
         long goNanos = System.nanoTime();
-        try (ProgressBar bar = new ProgressBar("run " + workload.definition(), total, byTime ? "s" : "queries")) {
+        try (Progress.Task bar = progress.start("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
                 handleNextEvent();
@@ -196,7 +199,7 @@ public final class TpchRunner {
 
     private void stopEverything() {
         try {
-            observer.measurementFinished();
+            observer.measurementStopped();
         } catch (Exception e) {
             System.err.println("tunescope: monitor: " + e.getMessage());
         }
@@ -207,6 +210,16 @@ public final class TpchRunner {
         }
         for (TenantSlot slot : slots) {
             stopServer(slot);
+        }
+    }
+
+    /** What the observer derived from the finished run; an observer that fails gives none, never a failed run. */
+    private RunMetrics observerMetrics() {
+        try {
+            return observer.measurementFinished();
+        } catch (Exception e) {
+            System.err.println("tunescope: monitor: " + e.getMessage());
+            return RunMetrics.NONE;
         }
     }
 

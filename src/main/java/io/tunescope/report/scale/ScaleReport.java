@@ -1,8 +1,8 @@
 package io.tunescope.report.scale;
 
 import io.tunescope.store.ResultsDir;
-import io.tunescope.workload.micro.PointResult;
-import io.tunescope.workload.micro.ScaleSummary;
+import io.tunescope.analysis.scale.PointResult;
+import io.tunescope.analysis.scale.ScaleSummary;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.tunescope.tune.bench;
 
-import io.tunescope.report.ProgressBar;
+import io.tunescope.Progress;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,13 +33,13 @@ public final class TuneBench {
     private TuneBench() {
     }
 
-    public static Outcome run(Plan plan, boolean progress) throws InterruptedException {
+    public static Outcome run(Plan plan, Progress progress) throws InterruptedException {
         long start = System.nanoTime();
         List<BenchResult> results = new ArrayList<>();
         Map<String, double[]> traces = new LinkedHashMap<>();
         int total = plan.functions().size() * plan.dims().size() * plan.strategies().size() * plan.seeds();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, plan.threads()));
-        try (ProgressBar bar = progress ? new ProgressBar("tune-bench", total, "runs") : null) {
+        try (Progress.Task bar = progress.start("tune-bench", total, "runs")) {
             for (Surface f : plan.functions()) {
                 for (int d : plan.dims()) {
                     for (String s : plan.strategies()) {
@@ -50,9 +50,7 @@ public final class TuneBench {
                             futures.add(pool.submit(() -> {
                                 long t0 = System.nanoTime();
                                 BenchRunner.Trace trace = BenchRunner.run(c);
-                                if (bar != null) {
-                                    bar.step(1);
-                                }
+                                bar.step(1);
                                 return new Run(trace, System.nanoTime() - t0);
                             }));
                         }

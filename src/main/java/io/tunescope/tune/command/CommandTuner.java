@@ -1,6 +1,6 @@
 package io.tunescope.tune.command;
 
-import io.tunescope.report.ProgressBar;
+import io.tunescope.Progress;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
@@ -33,7 +33,7 @@ public final class CommandTuner {
     private CommandTuner() {
     }
 
-    public static Result run(TuningFile f, Path outDir, boolean resume, boolean progress) throws InterruptedException {
+    public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
         long start = System.nanoTime();
         TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
@@ -44,10 +44,8 @@ public final class CommandTuner {
         try (TuningSession session = resume ? b.resume() : b.build()) {
             createDirectories(logs);
             BestFile.write(outDir, session);
-            try (ProgressBar bar = progress ? new ProgressBar("tune", f.budget(), "trials") : null) {
-                if (bar != null) {
-                    bar.step(session.completedTrials());
-                }
+            try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
+                bar.step(session.completedTrials());
                 while (session.completedTrials() < f.budget()) {
                     Optional<Trial> next = session.ask();
                     if (next.isEmpty()) {
@@ -57,9 +55,7 @@ public final class CommandTuner {
                     Trial trial = next.get();
                     runTrial(f, session, trial, files.trialLog(trial.number()));
                     newTrials++;
-                    if (bar != null) {
-                        bar.step(1);
-                    }
+                    bar.step(1);
                 }
             }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),

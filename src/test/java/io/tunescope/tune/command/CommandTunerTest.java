@@ -19,7 +19,7 @@ class CommandTunerTest {
                 parameters: [{name: a, type: bool}]
                 """);
         Path out = dir.resolve("out");
-        CommandTuner.Result r = CommandTuner.run(f, out, false, false);
+        CommandTuner.Result r = CommandTuner.run(f, out, false, io.tunescope.Progress.NONE);
         assertThat(r.newTrials()).isEqualTo(2);
         assertThat(r.exhausted()).isTrue();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());

@@ -1,4 +1,4 @@
-package io.tunescope.workload.micro;
+package io.tunescope.experiment.scale;
 
 import io.tunescope.Outcome;
 import io.tunescope.store.Json;

@@ -1,7 +1,9 @@
-package io.tunescope.workload.micro;
+package io.tunescope.experiment.scale;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.inprocess.ConnectionSpec;
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.Timing;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tunescope.monitor.run;
+package io.tunescope.experiment.monitor;
 
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.store.ExecutionRecord;

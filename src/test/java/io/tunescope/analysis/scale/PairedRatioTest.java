@@ -1,5 +1,7 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.PointRun;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,7 +1,11 @@
-package io.tunescope.workload.micro;
+package io.tunescope.experiment.scale;
 
 import io.tunescope.engine.inprocess.ConnectionSpec;
 import io.tunescope.monitor.jfr.ContentionRecording;
+import io.tunescope.workload.micro.ClosedLoop;
+import io.tunescope.workload.micro.PointRequest;
+import io.tunescope.workload.micro.PointRun;
+import io.tunescope.workload.micro.Timing;
 
 import java.sql.SQLException;
 import java.util.ArrayList;

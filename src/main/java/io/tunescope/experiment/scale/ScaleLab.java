@@ -1,14 +1,27 @@
-package io.tunescope.workload.micro;
+package io.tunescope.experiment.scale;
 
+import io.tunescope.Progress;
+import io.tunescope.analysis.scale.BusyMachine;
+import io.tunescope.analysis.scale.ContentionSummary;
+import io.tunescope.analysis.scale.CpuPerOpCheck;
+import io.tunescope.analysis.scale.ModeContention;
+import io.tunescope.analysis.scale.PairedRatio;
+import io.tunescope.analysis.scale.PointResult;
+import io.tunescope.analysis.scale.ScaleSummary;
+import io.tunescope.analysis.scale.Verdict;
 import io.tunescope.analysis.usl.UslAnalysis;
 import io.tunescope.analysis.usl.UslPoint;
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.monitor.jfr.ContentionRecording;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.PointRequest;
+import io.tunescope.workload.micro.PointRun;
+import io.tunescope.workload.micro.StatementCheck;
+import io.tunescope.workload.micro.Timing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,14 +46,16 @@ public final class ScaleLab {
     static final long ROUND_WARMUP_MILLIS = 300;
 
     private final ScaleOptions options;
+    private final Progress progress;
     private final List<PointRun> curve = new ArrayList<>();
     private final Map<String, ModeContention> contention = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private final RunEnvironment environment = RunEnvironment.capture();
     private String engineVersion = "unknown";
 
-    public ScaleLab(ScaleOptions options) {
+    public ScaleLab(ScaleOptions options, Progress progress) {
         this.options = options;
+        this.progress = progress;
     }
 
     public ScaleSummary run() throws IOException, SQLException, InterruptedException {
@@ -49,7 +64,7 @@ public final class ScaleLab {
             ContentionRecording.prime();
         }
         engineVersion = StatementCheck.check(options.spec(), options.statement(), options.modes());
-        try (ProgressBar bar = new ProgressBar("scale " + options.spec().engine(), plannedMillis(), "ms")) {
+        try (Progress.Task bar = progress.start("scale " + options.spec().engine(), plannedMillis(), "ms")) {
             measureCurve(bar::step);
             if (options.contention()) {
                 measureContention(bar::step);

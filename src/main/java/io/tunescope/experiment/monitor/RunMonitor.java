@@ -1,7 +1,8 @@
-package io.tunescope.monitor.run;
+package io.tunescope.experiment.monitor;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Lifecycle;
+import io.tunescope.experiment.RunMetrics;
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.Execution;
 import io.tunescope.monitor.MonitorOptions;
@@ -9,11 +10,13 @@ import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.QueryMetricsCalculator;
+import io.tunescope.monitor.QueryMetricsMean;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.store.ExecutionCsv;
 import io.tunescope.store.ExecutionRecord;
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.store.Json;
 import io.tunescope.store.MonitorDir;
 import io.tunescope.store.ResultsDir;
@@ -43,7 +46,6 @@ public final class RunMonitor implements RunObserver {
     private ThreadMonitor monitor;
     private MetricsEndpoint endpoint;
     private Recording recording;
-    private Map<String, Map<String, QueryMetricsMean>> byTenantAndQuery;
 
     public RunMonitor(MonitorOptions options, Integer metricsPort) {
         this.options = options;
@@ -66,7 +68,7 @@ public final class RunMonitor implements RunObserver {
         try {
             monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
             if (metricsPort != null) {
-                endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), 100);
+                endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), ClockTicks.PER_SECOND);
                 System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
         } catch (BadInputException | UncheckedIOException e) {
@@ -92,7 +94,7 @@ public final class RunMonitor implements RunObserver {
     }
 
     @Override
-    public void measurementFinished() {
+    public void measurementStopped() {
         if (monitor == null) {
             return;
         }
@@ -108,19 +110,12 @@ public final class RunMonitor implements RunObserver {
         }
     }
 
-    @Override
-    public Object queryMetrics(String tenant, String query) {
-        if (byTenantAndQuery == null) {
-            if (recording == null) {
-                return null;
-            }
-            byTenantAndQuery = attributeAll();
-        }
-        return byTenantAndQuery.getOrDefault(tenant, Map.of()).get(query);
-    }
-
     /** Attributes every execution of every tenant, writes query-metrics.csv, and closes the recording. */
-    private Map<String, Map<String, QueryMetricsMean>> attributeAll() {
+    @Override
+    public RunMetrics measurementFinished() {
+        if (recording == null) {
+            return RunMetrics.NONE;
+        }
         Map<String, Map<String, QueryMetricsMean>> out = new HashMap<>();
         try (Recording r = recording; QueryMetricsCsv csv = new QueryMetricsCsv(dir.queryMetrics())) {
             for (TenantProcesses t : tenants) {
@@ -144,7 +139,7 @@ public final class RunMonitor implements RunObserver {
         } finally {
             recording = null;
         }
-        return out;
+        return new RunMetrics(out);
     }
 
     public List<String> problems() {

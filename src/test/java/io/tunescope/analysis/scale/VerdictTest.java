@@ -1,4 +1,4 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import io.tunescope.monitor.jfr.ContentionTable;
 import io.tunescope.monitor.jfr.HotMethod;

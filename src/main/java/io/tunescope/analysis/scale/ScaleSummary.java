@@ -1,7 +1,8 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.store.RunEnvironment;
+import io.tunescope.workload.micro.Timing;
 
 import java.util.List;
 import java.util.Map;

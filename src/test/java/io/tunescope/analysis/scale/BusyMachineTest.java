@@ -1,4 +1,4 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,6 @@
-package io.tunescope.report;
+package io.tunescope.cli;
+
+import io.tunescope.Progress;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -8,7 +10,10 @@ import java.util.Locale;
  * A one-line terminal progress bar with rate and ETA, redrawn at most every 200 ms. Thread-safe; writes to stderr
  * so stdout stays machine-readable. When stderr is not a terminal it prints a plain line every 10 percent instead.
  */
-public final class ProgressBar implements AutoCloseable {
+final class ProgressBar implements Progress.Task {
+    /** Renders every task as its own bar on stderr. */
+    static final Progress ON_STDERR = ProgressBar::new;
+
     private static final long REDRAW_NANOS = 200_000_000L;
     private static final int WIDTH = 30;
 
@@ -18,11 +23,11 @@ public final class ProgressBar implements AutoCloseable {
     private final PrintStream out;
     private final boolean interactive;
     private final long startNanos = System.nanoTime();
-    private long done;
+    private long doneUnits;
     private long lastDrawNanos;
     private int lastDecile = -1;
 
-    public ProgressBar(String label, long total, String unit) {
+    ProgressBar(String label, long total, String unit) {
         this(label, total, unit, System.err, System.console() != null);
     }
 
@@ -34,17 +39,18 @@ public final class ProgressBar implements AutoCloseable {
         this.interactive = interactive;
     }
 
+    @Override
     public synchronized void step(long amount) {
-        done = Math.min(total, done + amount);
+        doneUnits = Math.min(total, doneUnits + amount);
         long now = System.nanoTime();
         if (interactive) {
-            if (now - lastDrawNanos >= REDRAW_NANOS || done == total) {
+            if (now - lastDrawNanos >= REDRAW_NANOS || doneUnits == total) {
                 lastDrawNanos = now;
                 out.print("\r" + line(now));
                 out.flush();
             }
         } else {
-            int decile = (int) (done * 10 / total);
+            int decile = (int) (doneUnits * 10 / total);
             if (decile != lastDecile) {
                 lastDecile = decile;
                 out.println(line(now));
@@ -52,19 +58,16 @@ public final class ProgressBar implements AutoCloseable {
         }
     }
 
-    public synchronized long done() {
-        return done;
-    }
-
     String line(long nowNanos) {
-        double fraction = (double) done / total;
+        double fraction = (double) doneUnits / total;
         int filled = (int) Math.round(fraction * WIDTH);
         double elapsedSec = (nowNanos - startNanos) / 1e9;
-        double rate = elapsedSec > 0 ? done / elapsedSec : 0;
-        String eta = rate > 0 && done < total ? formatDuration(Duration.ofMillis((long) ((total - done) / rate * 1000))) : "-";
+        double rate = elapsedSec > 0 ? doneUnits / elapsedSec : 0;
+        String eta = rate > 0 && doneUnits < total
+                ? formatDuration(Duration.ofMillis((long) ((total - doneUnits) / rate * 1000))) : "-";
         return String.format(Locale.ROOT, "%-18s [%s%s] %3.0f%% %,d/%,d %s  %.1f %s/s  elapsed %s  eta %s",
-                label, "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, done, total, unit, rate, unit,
-                formatDuration(Duration.ofMillis((long) (elapsedSec * 1000))), eta);
+                label, "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, doneUnits, total, unit, rate,
+                unit, formatDuration(Duration.ofMillis((long) (elapsedSec * 1000))), eta);
     }
 
     static String formatDuration(Duration d) {
@@ -74,7 +77,7 @@ public final class ProgressBar implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public synchronized void done() {
         if (interactive) {
             out.println();
         }

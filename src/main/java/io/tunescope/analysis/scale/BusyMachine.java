@@ -1,10 +1,10 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import java.util.Locale;
 import java.util.Optional;
 
 /** Whether other processes competed for the CPUs during a run, judged from the load average. */
-final class BusyMachine {
+public final class BusyMachine {
     private BusyMachine() {
     }
 
@@ -12,7 +12,7 @@ final class BusyMachine {
      * A warning when the load average exceeds what the run's own runnable threads account for by more than the CPU
      * count: 8 users on 2 CPUs put the load at 8 by themselves, which says nothing about other processes.
      */
-    static Optional<String> warning(double maxLoadAverage, int cpus, int ownRunnableThreads) {
+    public static Optional<String> warning(double maxLoadAverage, int cpus, int ownRunnableThreads) {
         if (maxLoadAverage - ownRunnableThreads <= cpus) {
             return Optional.empty();
         }

@@ -1,4 +1,4 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,13 @@ import java.util.Locale;
  * cost about the same CPU in every mode, so a 3x gap usually means that JVM had not finished JIT compiling (seen
  * with --forks and a 1 s warm-up on a busy machine: 4.6 against 0.28 us/op).
  */
-final class CpuPerOpCheck {
+public final class CpuPerOpCheck {
     static final double RATIO = 3.0;
 
     private CpuPerOpCheck() {
     }
 
-    static List<String> warnings(List<PointResult> points) {
+    public static List<String> warnings(List<PointResult> points) {
         List<String> out = new ArrayList<>();
         for (PointResult p : points) {
             double best = points.stream().filter(q -> q.threads() == p.threads())

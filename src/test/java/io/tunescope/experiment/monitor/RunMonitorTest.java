@@ -1,11 +1,10 @@
-package io.tunescope.monitor.run;
+package io.tunescope.experiment.monitor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Engines;
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.MonitoredProcess;
-import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.role.DuckDbClassifier;
 import io.tunescope.monitor.role.PostgresClassifier;
 import io.tunescope.store.Json;
@@ -38,20 +37,6 @@ class RunMonitorTest {
         });
         assertThat(RunMonitor.processesOf(new RunObserver.TenantProcesses("t3", Engines.byId("jdbc"), List.of(),
                 Path.of("x.csv")))).isEmpty();
-    }
-
-    @Test
-    void meansSkipUnmeasuredExecutions() {
-        QueryMetrics a = new QueryMetrics(10, 8.0, 2, 1.0, 4L, 3L, 6.0, null, 1L, 1L, 100L, 5L, 5L, 2.0, 1);
-        QueryMetrics b = new QueryMetrics(20, 16.0, 1, null, 2L, 1L, 10.0, 40.0, 3L, 0L, 300L, 2L, 0L, 4.0, 1);
-        QueryMetricsMean m = QueryMetricsMean.of(List.of(a, b));
-        assertThat(m.executions()).isEqualTo(2);
-        assertThat(m.responseMillis()).isCloseTo(15.0, within(1e-9));
-        assertThat(m.activeWorkers()).isCloseTo(1.5, within(1e-9));
-        assertThat(m.rsRatio()).isCloseTo(1.0, within(1e-9));
-        assertThat(m.totalCpuMillis()).isCloseTo(40.0, within(1e-9));
-        assertThat(m.workerCpuMillis()).isCloseTo(8.0, within(1e-9));
-        assertThat(m.runDelayMillis()).isCloseTo(3.0, within(1e-9));
     }
 
     @Test

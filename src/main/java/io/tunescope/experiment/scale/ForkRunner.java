@@ -1,7 +1,8 @@
-package io.tunescope.workload.micro;
+package io.tunescope.experiment.scale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.tunescope.store.Json;
+import io.tunescope.workload.micro.PointRun;
 
 import java.io.BufferedReader;
 import java.io.IOException;

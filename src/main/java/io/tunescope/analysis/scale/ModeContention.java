@@ -1,7 +1,9 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
+import io.tunescope.analysis.Stats;
 import io.tunescope.monitor.jfr.ContentionTable;
 import io.tunescope.monitor.jfr.ThreadBlockStats;
+import io.tunescope.workload.micro.PointRun;
 
 import java.util.List;
 
@@ -17,7 +19,7 @@ public record ModeContention(String mode, int threads, String jfrFile, Contentio
         threadStats = List.copyOf(threadStats);
     }
 
-    static ModeContention of(PointRun recorded, PointResult unrecorded) {
+    public static ModeContention of(PointRun recorded, PointResult unrecorded) {
         double with = Stats.mean(recorded.iterationOpsPerSec());
         Double without = unrecorded == null ? null : unrecorded.opsPerSec();
         long count = recorded.threadStats().stream().mapToLong(ThreadBlockStats::blockedCount).sum();

@@ -1,7 +1,6 @@
-package io.tunescope.monitor.run;
+package io.tunescope.monitor;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.tunescope.monitor.QueryMetrics;
 
 import java.util.List;
 import java.util.function.Function;

@@ -1,4 +1,8 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
+
+import io.tunescope.analysis.Stats;
+import io.tunescope.workload.micro.PlanMode;
+import io.tunescope.workload.micro.PointRun;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
 import io.tunescope.monitor.jfr.LockStat;
 
@@ -13,7 +13,7 @@ import java.util.Map;
 public record ContentionSummary(String mode, int threads, String jfrFile, long totalBlockedMillis,
                                 List<LockStat> topMonitors, Map<String, ModeContention> byMode) {
 
-    static ContentionSummary of(Map<String, ModeContention> byMode) {
+    public static ContentionSummary of(Map<String, ModeContention> byMode) {
         if (byMode.isEmpty()) {
             return null;
         }

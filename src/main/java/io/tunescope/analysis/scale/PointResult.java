@@ -1,5 +1,7 @@
-package io.tunescope.workload.micro;
+package io.tunescope.analysis.scale;
 
+import io.tunescope.analysis.Stats;
+import io.tunescope.workload.micro.PointRun;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
