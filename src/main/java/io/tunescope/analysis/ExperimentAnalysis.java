@@ -1,8 +1,8 @@
 package io.tunescope.analysis;
 
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -23,11 +23,11 @@ public record ExperimentAnalysis(ExperimentData data, List<String> metrics, bool
                 Prediction.evaluate(data, seed));
     }
 
-    public void writeJson(Path dir) {
-        Json.writeAtomically(dir.resolve("profiles.json"), profiles);
-        Json.writeAtomically(dir.resolve("groups.json"), groups);
-        Json.writeAtomically(dir.resolve("comparisons.json"), comparisons);
-        Json.writeAtomically(dir.resolve("group-changes.json"), groupChanges);
-        Json.writeAtomically(dir.resolve("prediction.json"), prediction);
+    public void writeJson(ResultsDir results) {
+        Json.writeAtomically(results.profiles(), profiles);
+        Json.writeAtomically(results.groups(), groups);
+        Json.writeAtomically(results.comparisons(), comparisons);
+        Json.writeAtomically(results.groupChanges(), groupChanges);
+        Json.writeAtomically(results.prediction(), prediction);
     }
 }

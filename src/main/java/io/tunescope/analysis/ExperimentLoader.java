@@ -1,66 +1,78 @@
 package io.tunescope.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
-import io.tunescope.store.Json;
+import io.tunescope.store.PlanResults;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.store.RunSummary;
+import io.tunescope.store.SummaryDocument;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Reads an experiment directory written by {@code tunescope run PLAN.yaml}: the plan summary for the factors and
- * cells, and each finished cell's summary.json for its queries. A plain run directory reads as one cell.
+ * cells, and each finished cell's run summary for its queries. A plain run directory reads as one cell.
  */
 public final class ExperimentLoader {
     private ExperimentLoader() {
     }
 
     public static ExperimentData load(Path dir) {
-        Path summary = dir.resolve("summary.json");
-        if (!Files.isRegularFile(summary)) {
-            throw BadInputException.of("DIR", dir, "has no summary.json: give a directory written by tunescope run");
+        ResultsDir results = ResultsDir.of(dir);
+        SummaryDocument summary = summary(results);
+        if (summary instanceof RunSummary run) {
+            return new ExperimentData(run.engine() == null ? "run" : run.engine(), Map.of(),
+                    List.of(cell("base", Map.of(), 1, run)));
         }
-        JsonNode root = read(summary);
-        if (!root.has("cells")) {
-            return new ExperimentData(root.path("engine").asText("run"), Map.of(),
-                    List.of(cell("base", Map.of(), 1, root)));
-        }
-        Map<String, List<String>> factors = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("factors").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
-            List<String> levels = new ArrayList<>();
-            f.getValue().forEach(l -> levels.add(l.asText()));
-            factors.put(f.getKey(), levels);
-        }
+        PlanResults plan = (PlanResults) summary;
         List<CellResult> cells = new ArrayList<>();
-        for (JsonNode c : root.get("cells")) {
-            Path cellSummary = dir.resolve("cells").resolve(c.get("id").asText()).resolve("summary.json");
-            if (!c.path("status").asText().equals("done") || !Files.isRegularFile(cellSummary)) {
+        for (PlanResults.Cell c : plan.cells()) {
+            Path cellSummary = results.cell(c.id()).summary();
+            if (!c.done() || !Files.isRegularFile(cellSummary)) {
                 continue;
             }
-            Map<String, String> levels = new LinkedHashMap<>();
-            c.path("levels").fields().forEachRemaining(e -> levels.put(e.getKey(), e.getValue().asText()));
-            cells.add(cell(c.get("id").asText(), levels, c.path("repetition").asInt(1), read(cellSummary)));
+            cells.add(cell(c.id(), c.levels(), c.repetition(), runSummary(cellSummary)));
         }
         if (cells.isEmpty()) {
             throw BadInputException.of("DIR", dir, "has no finished cells yet: run the plan first");
         }
-        return new ExperimentData(root.path("plan").asText("plan"), factors, cells);
+        return new ExperimentData(plan.plan() == null ? "plan" : plan.plan(), plan.factors(), cells);
+    }
+
+    /** The summary of a run or plan directory, checked to be there and readable. */
+    public static SummaryDocument summary(ResultsDir results) {
+        Path file = results.summary();
+        if (!Files.isRegularFile(file)) {
+            throw BadInputException.of("DIR", results.root(), "has no " + file.getFileName()
+                    + ": give a directory written by tunescope run");
+        }
+        try {
+            return SummaryDocument.read(file);
+        } catch (IOException e) {
+            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+        }
+    }
+
+    private static RunSummary runSummary(Path file) {
+        try {
+            return RunSummary.read(file);
+        } catch (IOException e) {
+            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+        }
     }
 
     /** One cell: per query, counts and means pooled over tenants (weighted by successful executions). */
-    static CellResult cell(String id, Map<String, String> levels, int repetition, JsonNode summary) {
-        Map<String, List<JsonNode>> byQuery = new LinkedHashMap<>();
-        for (JsonNode tenant : summary.path("tenants")) {
-            for (JsonNode q : tenant.path("queries")) {
-                if (q.hasNonNull("meanMillis")) {
-                    byQuery.computeIfAbsent(q.get("query").asText(), k -> new ArrayList<>()).add(q);
+    static CellResult cell(String id, Map<String, String> levels, int repetition, RunSummary summary) {
+        Map<String, List<RunSummary.QuerySummary>> byQuery = new LinkedHashMap<>();
+        for (RunSummary.TenantSummary tenant : summary.tenants()) {
+            for (RunSummary.QuerySummary q : tenant.queries()) {
+                if (q.meanMillis() != null) {
+                    byQuery.computeIfAbsent(q.query(), k -> new ArrayList<>()).add(q);
                 }
             }
         }
@@ -69,36 +81,26 @@ public final class ExperimentLoader {
         return new CellResult(id, levels, repetition, queries);
     }
 
-    private static QueryMeasure pooled(String query, List<JsonNode> entries) {
+    private static QueryMeasure pooled(String query, List<RunSummary.QuerySummary> entries) {
         long count = 0;
         double responseSum = 0;
         Map<String, double[]> metricSums = new LinkedHashMap<>();
         double p95 = 0;
         Long rows = null;
-        for (JsonNode q : entries) {
-            long ok = Math.max(1, q.path("count").asLong() - q.path("errors").asLong());
+        for (RunSummary.QuerySummary q : entries) {
+            long ok = Math.max(1, q.count() - q.errors());
             count += ok;
-            responseSum += ok * q.get("meanMillis").asDouble();
-            p95 = Math.max(p95, q.path("p95Millis").asDouble(0));
-            rows = q.hasNonNull("rows") ? Long.valueOf(q.get("rows").asLong()) : rows;
-            q.path("metrics").fields().forEachRemaining(e -> {
-                if (e.getValue().isNumber()) {
-                    double[] s = metricSums.computeIfAbsent(e.getKey(), k -> new double[2]);
-                    s[0] += ok * e.getValue().asDouble();
-                    s[1] += ok;
-                }
+            responseSum += ok * q.meanMillis();
+            p95 = Math.max(p95, q.p95Millis() == null ? 0 : q.p95Millis());
+            rows = q.rows() != null ? q.rows() : rows;
+            q.numericMetrics().forEach((name, value) -> {
+                double[] s = metricSums.computeIfAbsent(name, k -> new double[2]);
+                s[0] += ok * value;
+                s[1] += ok;
             });
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
         metricSums.forEach((k, s) -> metrics.put(k, s[0] / s[1]));
         return new QueryMeasure(query, count, responseSum / count, p95 > 0 ? p95 : null, rows, metrics);
-    }
-
-    private static JsonNode read(Path file) {
-        try {
-            return Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
-        }
     }
 }

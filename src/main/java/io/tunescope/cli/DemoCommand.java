@@ -1,5 +1,7 @@
 package io.tunescope.cli;
 
+import io.tunescope.experiment.RunObserver;
+import io.tunescope.experiment.TpchRunConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,18 +18,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TpchRunOptions options = new TpchRunOptions();
-        options.engine = "duckdb";
-        options.passwordEnv = null;
-        options.scaleFactor = 0.01;
-        options.tenants = 1;
-        options.users = 1;
-        options.workload = "sequence";
-        options.wait = java.time.Duration.ZERO;
-        options.iterations = 1;
-        options.validate = true;
-        options.seed = 1;
-        options.out = out;
-        return RunCommand.runAndReport(options, "demo");
+        TpchRunConfig config = TpchRunConfig.builder()
+                .validate(true)
+                .iterations(1)
+                .outDir(out != null ? out : TpchRunOptions.defaultOut("demo"))
+                .build();
+        return RunCommand.runAndReport(config, RunObserver.NONE);
     }
 }

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -58,13 +59,7 @@ public final class Main implements Runnable {
     }
 
     static int exitCodeOf(Throwable ex) {
-        if (ex instanceof BadInputException) {
-            return ExitCode.BAD_INPUT;
-        }
-        if (ex instanceof CommandLine.ParameterException) {
-            return ExitCode.USAGE;
-        }
-        return ExitCode.FAILURE;
+        return ExitCode.of(ex instanceof CommandLine.ParameterException ? Outcome.USAGE : Outcome.of(ex));
     }
 
     private static String oneLine(Throwable ex) {

@@ -1,12 +1,14 @@
 package io.tunescope.cli;
 
+import io.tunescope.Progress;
 import io.tunescope.config.DurationText;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
 import io.tunescope.monitor.GroupTable;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitorSession;
 import io.tunescope.monitor.MonitoredProcess;
-import io.tunescope.monitor.role.RoleClassifiers;
 import io.tunescope.store.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,14 +60,16 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Engine monitored = Engines.monitored().byId(engine);
         List<MonitoredProcess> processes = new ArrayList<>();
         for (int pid : pids) {
-            processes.add(new MonitoredProcess("pid" + pid, pid, children, RoleClassifiers.forEngine(engine)));
+            processes.add(new MonitoredProcess("pid" + pid, pid, children, monitored.threadRoles()));
         }
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
                 .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
-                DurationText.parse("duration", duration), out, metricsPort, !json));
+                DurationText.parse("duration", duration), out, metricsPort,
+                json ? Progress.NONE : ProgressBar.ON_STDERR));
         System.out.println(json ? Json.toJson(report) : GroupTable.render(report));
         if (Thread.currentThread().isInterrupted()) {
             System.err.println("tunescope: monitor interrupted; reported what was measured so far");

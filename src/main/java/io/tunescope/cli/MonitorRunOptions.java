@@ -1,9 +1,9 @@
 package io.tunescope.cli;
 
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.config.DurationText;
+import io.tunescope.experiment.RunObserver;
+import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.monitor.MonitorOptions;
-import io.tunescope.monitor.run.RunMonitor;
 import picocli.CommandLine.Option;
 
 /** The thread-monitor options of {@code tunescope run}. */

@@ -19,16 +19,14 @@ final class PlanCommandSupport {
             throw BadInputException.of("PLAN", planFile, "must be a .yaml or .yml experiment plan");
         }
         ExperimentPlan plan = PlanParser.read(planFile);
-        PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE).run();
+        PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE, ProgressBar.ON_STDERR).run();
         System.out.printf("plan %s: %d of %d cells done (%d from an earlier run), %d failed, %.1f s%n",
                 summary.plan(), summary.cellsDone(), summary.cellsTotal(), summary.cellsSkippedAsDone(),
                 summary.cellsFailed(), summary.wallMillis() / 1000.0);
         System.out.println("results: " + out.toAbsolutePath() + "  (next: tunescope report " + out + ")");
         if (summary.failure() != null) {
             System.err.println("tunescope: " + summary.failure());
-            return summary.cells().stream().anyMatch(c -> c.problem() != null && c.problem().startsWith("bad input"))
-                    ? ExitCode.BAD_INPUT : ExitCode.FAILURE;
         }
-        return ExitCode.OK;
+        return ExitCode.of(summary.outcome());
     }
 }

@@ -2,7 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.report.ReportWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
@@ -17,12 +17,12 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "The experiment (or single run) directory.")
     Path dir;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the k-means++ starts (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Override
     public Integer call() throws Exception {
-        ReportWriter.Written written = ReportWriter.write(dir, seed);
+        ReportWriter.Written written = ReportWriter.write(dir, seed.seed());
         var a = written.analysis();
         System.out.printf("%d cells, %d scenarios, %d queries; %d groups (%s); %d comparisons; prediction median APE "
                         + "%s vs baseline %s%n", a.data().cells().size(), a.data().scenarios().size(),

@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.experiment.RunObserver;
 import io.tunescope.experiment.RunOutcome;
+import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.TpchRunner;
 import io.tunescope.report.SummaryTable;
 import picocli.CommandLine;
@@ -43,15 +44,12 @@ public final class RunCommand implements Callable<Integer> {
             }
             return PlanCommandSupport.run(plan, options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
         }
-        return runAndReport(options, "run", monitor.observer());
+        RunObserver observer = monitor.observer();
+        return runAndReport(options.toConfig("run"), observer);
     }
 
-    static int runAndReport(TpchRunOptions options, String outPrefix) throws Exception {
-        return runAndReport(options, outPrefix, RunObserver.NONE);
-    }
-
-    static int runAndReport(TpchRunOptions options, String outPrefix, RunObserver observer) throws Exception {
-        RunOutcome outcome = new TpchRunner(options.toConfig(outPrefix), observer).run();
+    static int runAndReport(TpchRunConfig config, RunObserver observer) throws Exception {
+        RunOutcome outcome = new TpchRunner(config, observer, ProgressBar.ON_STDERR).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();
         System.out.println("results: " + outcome.outDir().toAbsolutePath());

@@ -1,21 +1,25 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.EngineChoice;
+import io.tunescope.analysis.scale.ScaleSummary;
+import io.tunescope.experiment.scale.ScaleLab;
+import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
-import io.tunescope.workload.micro.ScaleLab;
-import io.tunescope.workload.micro.ScaleOptions;
-import io.tunescope.workload.micro.ScaleSummary;
 import io.tunescope.workload.micro.Timing;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -40,8 +44,8 @@ public final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--user", description = "JDBC user")
     String user;
 
-    @Option(names = "--password", description = "JDBC password")
-    String password;
+    @Mixin
+    PasswordEnvOption password;
 
     @Option(names = "--statement", description = "SQL to run (default: VALUES 1, or SELECT 1 where the engine "
             + "has no VALUES)")
@@ -79,9 +83,8 @@ public final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--out", description = "output directory (default: runs/scale-ENGINE-TIME)")
     Path out;
 
-    @Option(names = "--seed", defaultValue = "42", description = "seed of the USL bootstrap (default: "
-            + "${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits per USL fit "
             + "(default: ${DEFAULT-VALUE})")
@@ -89,23 +92,25 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (engine.equalsIgnoreCase("jdbc") && url == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--engine jdbc needs --url");
+        Engine chosenEngine = Engines.scaleLab().byId(engine);
+        if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && url == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
+                    + " needs --url");
         }
-        Path outDir = out != null ? out : Path.of("runs", "scale-" + engine + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path outDir = out != null ? out : ResultsDir.timestamped("scale-" + engine, LocalDateTime.now());
         Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
-        try (EngineChoice chosen = EngineChoice.open(engine, url, user, password, outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(chosenEngine, url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
-                    contention, outDir, seed, bootstrap);
-            ScaleSummary summary = new ScaleLab(options).run();
+                    contention, outDir, seed.seed(), bootstrap);
+            ScaleSummary summary = new ScaleLab(options, ProgressBar.ON_STDERR).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));
-            System.out.println("results: " + outDir.resolve(ScaleLab.SUMMARY) + ", " + outDir.resolve("throughput.png"));
+            ResultsDir results = ResultsDir.of(outDir);
+            System.out.println("results: " + results.summary() + ", " + results.throughputPng());
             return ExitCode.OK;
         }
     }

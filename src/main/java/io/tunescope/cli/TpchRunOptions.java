@@ -1,15 +1,17 @@
 package io.tunescope.cli;
 
-import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
@@ -23,10 +25,8 @@ public final class TpchRunOptions {
     @Option(names = "--db-user", paramLabel = "NAME", description = "Database user for --engine jdbc.")
     String dbUser;
 
-    @Option(names = "--password-env", paramLabel = "VAR", defaultValue = "TUNESCOPE_PASSWORD",
-            description = "Environment variable holding the database password for --engine jdbc (default: ${DEFAULT-VALUE}). "
-                    + "Passwords are never taken on the command line, printed or stored.")
-    String passwordEnv;
+    @Mixin
+    PasswordEnvOption password;
 
     @Option(names = "--sf", defaultValue = "0.01", paramLabel = "SF", description = "TPC-H scale factor, 0.01 to 10 (default: ${DEFAULT-VALUE}).")
     double scaleFactor;
@@ -66,8 +66,8 @@ public final class TpchRunOptions {
     @Option(names = "--validate", description = "Use the validation parameters and check every result against the reference answers (scale factor 0.01).")
     boolean validate;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the query parameter streams (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/run-<timestamp>).")
     Path out;
@@ -94,18 +94,19 @@ public final class TpchRunOptions {
     boolean keepData;
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
-        EngineKind kind = EngineKind.parse(engine);
-        int availableCpus = Runtime.getRuntime().availableProcessors();
-        return new TpchRunConfig(kind, url, dbUser, passwordEnv, scaleFactor, tenants, users,
-                WorkloadDefinition.parse(workload, permute), wait, duration,
-                duration == null ? (iterations == null ? 1 : iterations) : (iterations == null ? 0 : iterations),
-                warmup, cpus == null ? null : CpuList.perTenant(cpus, Math.max(1, tenants), availableCpus), validate, seed,
-                out != null ? out : defaultOut(defaultOutPrefix), prepared, pgBin,
-                load != null ? load : kind != EngineKind.JDBC, loadThreads != null ? loadThreads : availableCpus,
-                duckdbThreads, keepData);
+        Engine kind = Engines.tenants().byId(engine);
+        return TpchRunConfig.builder()
+                .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
+                .scaleFactor(scaleFactor).load(load).loadThreads(loadThreads).validate(validate)
+                .users(users).workload(WorkloadDefinition.parse(workload, permute)).waitAfterQuery(wait)
+                .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
+                .seed(seed.seed())
+                .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
+                .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
+                .build();
     }
 
     static Path defaultOut(String prefix) {
-        return Path.of("runs", prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return ResultsDir.timestamped(prefix, LocalDateTime.now());
     }
 }

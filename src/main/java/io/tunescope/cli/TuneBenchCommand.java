@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.tune.bench.BenchCase;
 import io.tunescope.tune.bench.BenchCharts;
 import io.tunescope.tune.bench.BenchTable;
@@ -9,6 +10,7 @@ import io.tunescope.tune.bench.Surface;
 import io.tunescope.tune.bench.TuneBench;
 import io.tunescope.tune.strategy.Strategies;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -29,8 +31,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
     @Option(names = "--seeds", defaultValue = "10", description = "Runs (seeds) per function and strategy (default ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--seed", defaultValue = "1", description = "First seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    /** The first seed: run i of a cell uses seed + i. */
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--dims", split = ",", defaultValue = "2,4,6", description = "Dimensions (default ${DEFAULT-VALUE}).")
     List<Integer> dims;
@@ -78,14 +81,13 @@ public final class TuneBenchCommand implements Callable<Integer> {
             }
         });
         TuneBench.Plan plan = new TuneBench.Plan(functions.stream().map(Surface::parse).toList(), dims, strategies,
-                seeds, seed, budget, resolution, noise, quantum, shift, threads);
+                seeds, seed.seed(), budget, resolution, noise, quantum, shift, threads);
         for (int d : dims) {
-            new BenchCase(plan.functions().get(0), d, strategies.get(0), seed, budget, resolution, noise, quantum, shift);
+            new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
-        TuneBench.Outcome outcome = TuneBench.run(plan, true);
+        TuneBench.Outcome outcome = TuneBench.run(plan, ProgressBar.ON_STDERR);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("results", outcome.results());
-        summary.put("goal", outcome.goal());
         summary.put("plan", plan);
         summary.put("wallSeconds", Math.round(outcome.wallSeconds() * 10) / 10.0);
         summary.put("environment", io.tunescope.store.RunEnvironment.capture());
@@ -95,9 +97,10 @@ public final class TuneBenchCommand implements Callable<Integer> {
             System.out.print(BenchTable.render(outcome));
         }
         if (out != null) {
-            Json.writeAtomically(out.resolve("summary.json"), summary);
-            BenchCharts.write(out, outcome);
-            System.err.println("tune-bench: wrote " + out.resolve("summary.json") + " and charts");
+            ResultsDir results = ResultsDir.of(out);
+            Json.writeAtomically(results.summary(), summary);
+            BenchCharts.write(results, outcome);
+            System.err.println("tune-bench: wrote " + results.summary() + " and charts");
         }
         return ExitCode.OK;
     }

@@ -2,6 +2,7 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.Json;
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.command.CommandTuner;
 import io.tunescope.tune.command.TuningFile;
 import io.tunescope.tune.command.TuningFileParser;
@@ -48,14 +49,14 @@ public final class TuneCommand implements Callable<Integer> {
             if (resume == null) {
                 throw BadInputException.of("TUNING.yaml", "missing", "is required");
             }
-            tuning = Path.of(Files.readString(resume.resolve("tuning-file.txt")).trim());
+            tuning = Path.of(Files.readString(TuningDir.of(resume).tuningFileReference()).trim());
         }
         TuningFile f = override(TuningFileParser.read(tuning));
         if (resume == null) {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("tuning-file.txt"), tuning.toAbsolutePath() + "\n");
+            Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
         }
-        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, true);
+        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);
@@ -65,8 +66,8 @@ public final class TuneCommand implements Callable<Integer> {
                     .collect(java.util.stream.Collectors.joining(", ")));
         }
         if (r.best().best() == null) {
-            System.err.println("tune: no trial succeeded; the reasons are in " + dir.resolve("journal.jsonl")
-                    + " and " + dir.resolve("logs"));
+            System.err.println("tune: no trial succeeded; the reasons are in " + TuningDir.of(dir).journal()
+                    + " and " + TuningDir.of(dir).logs());
             return ExitCode.FAILURE;
         }
         return ExitCode.OK;

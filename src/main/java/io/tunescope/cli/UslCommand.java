@@ -9,6 +9,7 @@ import io.tunescope.report.scale.ScaleChart;
 import io.tunescope.report.scale.ScaleTables;
 import io.tunescope.store.Json;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,8 +35,8 @@ public final class UslCommand implements Callable<Integer> {
     @Option(names = "--chart", paramLabel = "BASE", description = "also write BASE.png and BASE.svg")
     Path chart;
 
-    @Option(names = "--seed", defaultValue = "42", description = "bootstrap seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits, 0 for none "
             + "(default: ${DEFAULT-VALUE})")
@@ -47,7 +48,7 @@ public final class UslCommand implements Callable<Integer> {
             throw BadInputException.of("bootstrap", bootstrap, "must be at least 0");
         }
         List<UslPoint> points = UslCsv.parse(read(file));
-        UslResult result = UslAnalysis.analyze(points, bootstrap, seed);
+        UslResult result = UslAnalysis.analyze(points, bootstrap, seed.seed());
         if (json) {
             System.out.println(Json.toJson(UslJson.of(result)));
         } else {

@@ -1,14 +1,14 @@
 package io.tunescope.experiment;
 
-import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.Factor;
 import io.tunescope.experiment.plan.PlanBase;
 import io.tunescope.workload.WorkloadDefinition;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /** Turns a plan's base and one cell's levels into the one TPC-H run configuration that cell is. */
@@ -22,13 +22,25 @@ public final class CellConfigs {
         String workload = cell.levels().getOrDefault(Factor.WORKLOAD.key(), base.workload());
         String workerLimit = cell.levels().getOrDefault(Factor.WORKER_LIMIT.key(), base.workerLimit());
         String cpus = cell.levels().getOrDefault(Factor.CPUS.key(), base.cpus());
-        boolean postgres = base.engine() == EngineKind.POSTGRES;
+        boolean postgres = base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER);
         int threads = Factor.workerLimitThreads(workerLimit);
-        return new TpchRunConfig(base.engine(), null, null, null, base.scaleFactor(), tenants, users,
-                WorkloadDefinition.parse(workload, base.permute()), Duration.ZERO, base.duration(), base.iterations(),
-                base.warmup(), cpus == null ? null : CpuList.perTenant(cpus, tenants, availableCpus), false,
-                base.seed(), cellDir, false, null, true, availableCpus, postgres ? 0 : threads, false,
-                postgres ? postgresWorkerLimit(threads) : List.of());
+        return TpchRunConfig.builder()
+                .engine(base.engine())
+                .scaleFactor(base.scaleFactor())
+                .load(true)
+                .loadThreads(availableCpus)
+                .tenants(tenants)
+                .users(users)
+                .workload(WorkloadDefinition.parse(workload, base.permute()))
+                .duration(base.duration())
+                .iterations(base.iterations())
+                .warmupIterations(base.warmup())
+                .seed(base.seed())
+                .cpus(cpus, availableCpus)
+                .duckdbThreads(postgres ? 0 : threads)
+                .serverSettings(postgres ? postgresWorkerLimit(threads) : List.of())
+                .outDir(cellDir)
+                .build();
     }
 
     /**

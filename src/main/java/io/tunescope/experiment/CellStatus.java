@@ -1,11 +1,13 @@
 package io.tunescope.experiment;
 
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** What the plan summary says of one cell: where it is, its levels, and how it ended (done, failed, pending). */
-public record CellStatus(String id, String scenario, Map<String, String> levels, int repetition, String status,
-                         Long wallMillis, String problem) {
-    public static final String DONE = "done";
-    public static final String FAILED = "failed";
-    public static final String PENDING = "pending";
+/** Where a cell of a plan stands; written to the plan summary as {@code done}, {@code failed} or {@code pending}. */
+public enum CellStatus {
+    /** Ran to completion; a resumed plan does not run it again. */
+    @JsonProperty("done") DONE,
+    /** Ran and failed; the cell's problem says why, and a resumed plan runs it again. */
+    @JsonProperty("failed") FAILED,
+    /** Not run yet (the plan stopped before it). */
+    @JsonProperty("pending") PENDING
 }

@@ -2,13 +2,16 @@ package io.tunescope.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
+import io.tunescope.Progress;
+import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
-import io.tunescope.monitor.run.RunMonitor;
-import io.tunescope.report.ProgressBar;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
+import io.tunescope.store.RunSummary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,21 +33,29 @@ import java.util.stream.Stream;
 public final class PlanRunner {
     /** Hears each finished cell; tests use it to interrupt a plan. */
     public interface CellListener {
-        CellListener NONE = (cell, status) -> { };
+        CellListener NONE = (cell, result) -> { };
 
-        void cellFinished(Cell cell, CellStatus status);
+        void cellFinished(Cell cell, CellResult result);
     }
 
     private final ExperimentPlan plan;
     private final Path outDir;
+    private final ResultsDir results;
     private final CellListener listener;
+    private final Progress progress;
     private final int availableCpus = Runtime.getRuntime().availableProcessors();
     private volatile boolean stopRequested;
 
     public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener) {
+        this(plan, outDir, listener, Progress.NONE);
+    }
+
+    public PlanRunner(ExperimentPlan plan, Path outDir, CellListener listener, Progress progress) {
         this.plan = plan;
         this.outDir = outDir;
+        this.results = ResultsDir.of(outDir);
         this.listener = listener;
+        this.progress = progress;
     }
 
     /** Stops after the cell now running (a cut-short cell is redone on resume). */
@@ -57,61 +68,63 @@ public final class PlanRunner {
         checkSamePlan();
         long startNanos = System.nanoTime();
         List<Cell> cells = plan.cells();
-        Map<String, CellStatus> statuses = new LinkedHashMap<>();
+        Map<String, CellResult> statuses = new LinkedHashMap<>();
         int skipped = 0;
         for (Cell cell : cells) {
-            CellStatus previous = finishedStatus(cell);
+            CellResult previous = finishedStatus(cell);
             statuses.put(cell.id(), previous != null ? previous : status(cell, CellStatus.PENDING, null, null));
             skipped += previous != null ? 1 : 0;
         }
         String failure = null;
         Thread hook = new Thread(this::stop, "tunescope-plan-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (ProgressBar bar = new ProgressBar("plan " + plan.name(), cells.size(), "cells")) {
+        try (Progress.Task bar = progress.start("plan " + plan.name(), cells.size(), "cells")) {
             bar.step(skipped);
             for (Cell cell : cells) {
-                if (statuses.get(cell.id()).status().equals(CellStatus.DONE)) {
+                if (statuses.get(cell.id()).status() == CellStatus.DONE) {
                     continue;
                 }
                 if (stopRequested || Thread.currentThread().isInterrupted()) {
                     failure = "stopped before every cell ran: run the same plan with the same --out to resume";
                     break;
                 }
-                CellStatus status = runCell(cell);
-                statuses.put(cell.id(), status);
+                CellResult result = runCell(cell);
+                statuses.put(cell.id(), result);
                 writeSummary(statuses, skipped, startNanos, null, false);
                 bar.step(1);
-                listener.cellFinished(cell, status);
-                if (status.problem() != null && status.problem().startsWith("bad input")) {
-                    failure = "cell " + cell.id() + ": " + status.problem();
+                listener.cellFinished(cell, result);
+                if (result.failureKind() == Outcome.BAD_INPUT) {
+                    failure = "cell " + cell.id() + ": " + result.problem();
                     break;
                 }
             }
         } finally {
             removeHook(hook);
         }
-        boolean complete = statuses.values().stream().allMatch(s -> s.status().equals(CellStatus.DONE));
+        boolean complete = statuses.values().stream().allMatch(s -> s.status() == CellStatus.DONE);
         if (failure == null && !complete) {
             failure = "some cells failed: see cells[].problem";
         }
         return writeSummary(statuses, skipped, startNanos, failure, complete);
     }
 
-    private CellStatus runCell(Cell cell) throws IOException {
+    private CellResult runCell(Cell cell) throws IOException {
         Path dir = cellDir(cell);
         deleteRecursively(dir);
         TpchRunConfig config;
         try {
             config = CellConfigs.of(plan.base(), cell, dir, availableCpus);
         } catch (BadInputException e) {
-            return status(cell, CellStatus.FAILED, null, "bad input: " + e.getMessage());
+            return failed(cell, null, e.outcome(), e.getMessage());
         }
         System.err.println("cell " + cell.id());
-        RunOutcome outcome = new TpchRunner(config, monitorFor()).run();
-        boolean ok = outcome.summary().complete() && outcome.exitCode() == 0;
-        String problem = outcome.problem() == null ? null
-                : (outcome.exitCode() == 3 ? "bad input: " : "") + outcome.problem();
-        return status(cell, ok ? CellStatus.DONE : CellStatus.FAILED, outcome.summary().wallMillis(), problem);
+        RunOutcome outcome = new TpchRunner(config, monitorFor(), progress).run();
+        Long wallMillis = outcome.summary().wallMillis();
+        if (outcome.summary().complete() && outcome.outcome().isOk()) {
+            return status(cell, CellStatus.DONE, wallMillis, null);
+        }
+        return failed(cell, wallMillis, outcome.outcome().isOk() ? Outcome.FAILURE : outcome.outcome(),
+                outcome.problem());
     }
 
     /** The thread monitor for one cell when the plan asks for it (one per cell: a monitor samples one run). */
@@ -121,15 +134,14 @@ public final class PlanRunner {
     }
 
     /** The status of a cell that finished in an earlier run, or null when it must run. */
-    private CellStatus finishedStatus(Cell cell) {
-        Path summary = cellDir(cell).resolve("summary.json");
+    private CellResult finishedStatus(Cell cell) {
+        Path summary = results.cell(cell.id()).summary();
         if (!Files.exists(summary)) {
             return null;
         }
         try {
-            JsonNode node = Json.MAPPER.readTree(summary.toFile());
-            return node.path("complete").asBoolean(false)
-                    ? status(cell, CellStatus.DONE, node.path("wallMillis").asLong(), null) : null;
+            RunSummary run = RunSummary.read(summary);
+            return run.complete() ? status(cell, CellStatus.DONE, run.wallMillis(), null) : null;
         } catch (IOException e) {
             return null;
         }
@@ -137,7 +149,7 @@ public final class PlanRunner {
 
     /** Resuming into a directory that holds another plan's cells would mix two experiments. */
     private void checkSamePlan() {
-        Path planFile = outDir.resolve("plan.json");
+        Path planFile = results.plan();
         Map<String, Object> resolved = resolvedPlan();
         if (Files.exists(planFile)) {
             try {
@@ -184,26 +196,34 @@ public final class PlanRunner {
         return m;
     }
 
-    private PlanSummary writeSummary(Map<String, CellStatus> statuses, int skipped, long startNanos, String failure,
+    private PlanSummary writeSummary(Map<String, CellResult> statuses, int skipped, long startNanos, String failure,
                                      boolean complete) {
-        List<CellStatus> list = new ArrayList<>(statuses.values());
+        List<CellResult> list = new ArrayList<>(statuses.values());
         PlanSummary summary = new PlanSummary(plan.name(), complete, failure, list.size(),
-                (int) list.stream().filter(s -> s.status().equals(CellStatus.DONE)).count(),
-                (int) list.stream().filter(s -> s.status().equals(CellStatus.FAILED)).count(), skipped,
+                (int) list.stream().filter(s -> s.status() == CellStatus.DONE).count(),
+                (int) list.stream().filter(s -> s.status() == CellStatus.FAILED).count(), skipped,
                 (System.nanoTime() - startNanos) / 1_000_000, plan.seed(), plan.randomOrder(), SmtProbe.describe(),
                 plan.base().monitorInterval() == null ? "off (no base.monitorInterval): profiles use response time and rows"
                         : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell",
                 baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
-        Json.writeAtomically(outDir.resolve("summary.json"), summary);
+        Json.writeAtomically(results.summary(), summary);
         return summary;
     }
 
     public Path cellDir(Cell cell) {
-        return outDir.resolve("cells").resolve(cell.id());
+        return results.cell(cell.id()).root();
     }
 
-    private static CellStatus status(Cell cell, String status, Long wallMillis, String problem) {
-        return new CellStatus(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), status, wallMillis, problem);
+    private static CellResult status(Cell cell, CellStatus status, Long wallMillis, String problem) {
+        return new CellResult(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), status, wallMillis, problem,
+                null);
+    }
+
+    /** A failed cell; the problem of a bad-input cell says so first, as the summary file always has. */
+    private static CellResult failed(Cell cell, Long wallMillis, Outcome kind, String problem) {
+        String text = problem == null ? null : kind == Outcome.BAD_INPUT ? kind.meaning() + ": " + problem : problem;
+        return new CellResult(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), CellStatus.FAILED,
+                wallMillis, text, kind);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

@@ -1,5 +1,7 @@
 package io.tunescope.experiment;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.tunescope.Outcome;
 import io.tunescope.store.RunEnvironment;
 
 import java.util.List;
@@ -12,5 +14,14 @@ import java.util.Map;
 public record PlanSummary(String plan, boolean complete, String failure, int cellsTotal, int cellsDone,
                           int cellsFailed, int cellsSkippedAsDone, long wallMillis, long seed, boolean randomOrder,
                           String smt, String monitor, Map<String, Object> base, Map<String, List<String>> factors,
-                          int repetitions, RunEnvironment environment, List<CellStatus> cells) {
+                          int repetitions, RunEnvironment environment, List<CellResult> cells) {
+
+    /** How the plan run ended: ok when complete, bad input when a cell's configuration broke a rule, else failure. */
+    @JsonIgnore
+    public Outcome outcome() {
+        if (complete) {
+            return Outcome.OK;
+        }
+        return cells.stream().anyMatch(c -> c.failureKind() == Outcome.BAD_INPUT) ? Outcome.BAD_INPUT : Outcome.FAILURE;
+    }
 }

@@ -1,12 +1,14 @@
 package io.tunescope.experiment;
 
-/** Ends a run early: the one-line reason and the exit code the CLI should return. */
+import io.tunescope.Outcome;
+
+/** Ends a run early: the one-line reason and how the run ended (bad input or failure). */
 final class RunFailure extends Exception {
     private static final long serialVersionUID = 1L;
-    final int exitCode;
+    final Outcome outcome;
 
-    RunFailure(String message, int exitCode) {
+    RunFailure(String message, Outcome outcome) {
         super(message);
-        this.exitCode = exitCode;
+        this.outcome = outcome;
     }
 }

@@ -1,12 +1,15 @@
 package io.tunescope.experiment;
 
+import io.tunescope.Outcome;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDatabase;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.RunSummary;
 import io.tunescope.store.TenantStatistics;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,16 +19,14 @@ import java.util.stream.Collectors;
 
 /** Turns what the tenants recorded into summary.json and results.duckdb, and decides the run's exit code. */
 final class SummaryWriter {
-    static final String SUMMARY_FILE = "summary.json";
-
     private final TpchRunConfig config;
     private final List<TenantSlot> slots;
-    private final RunObserver observer;
+    private final RunMetrics metrics;
 
-    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunObserver observer) {
+    SummaryWriter(TpchRunConfig config, List<TenantSlot> slots, RunMetrics metrics) {
         this.config = config;
         this.slots = slots;
-        this.observer = observer;
+        this.metrics = metrics;
     }
 
     RunOutcome write(Instant startedAt, long startNanos, RunFailure failure) throws IOException {
@@ -35,23 +36,26 @@ final class SummaryWriter {
         }
         String engineVersion = slots.stream().map(s -> s.engineVersion).filter(Objects::nonNull).findFirst().orElse(null);
         RunSummary summary = new RunSummary(failure == null, failure == null ? null : failure.getMessage(),
-                config.engine().id(), engineVersion, config.scaleFactor(), config.seed(), startedAt.toString(),
+                config.connection().engine().id(), engineVersion, config.data().scaleFactor(), config.workload().seed(),
+                startedAt.toString(),
                 (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
-        Json.writeAtomically(config.outDir().resolve(SUMMARY_FILE), summary);
+        Path outDir = config.output().dir();
+        ResultsDir results = ResultsDir.of(outDir);
+        Json.writeAtomically(results.summary(), summary);
         String dbProblem = null;
         try {
-            ResultsDatabase.write(config.outDir(), slots.stream().map(s -> s.executionsCsv).toList(), summary);
+            ResultsDatabase.write(results, slots.stream().map(s -> s.executionsCsv).toList(), summary);
         } catch (SQLException e) {
             dbProblem = "results database not written: " + e.getMessage();
         }
         if (failure != null) {
-            return new RunOutcome(summary, config.outDir(), failure.exitCode, failure.getMessage());
+            return new RunOutcome(summary, outDir, failure.outcome, failure.getMessage());
         }
-        String problem = firstProblem(summary);
+        String problem = firstProblem(summary, results);
         if (problem == null && dbProblem != null) {
             problem = dbProblem;
         }
-        return new RunOutcome(summary, config.outDir(), problem == null ? 0 : 1, problem);
+        return new RunOutcome(summary, outDir, problem == null ? Outcome.OK : Outcome.FAILURE, problem);
     }
 
     private RunSummary.TenantSummary tenantSummary(TenantSlot slot) throws IOException {
@@ -61,22 +65,22 @@ final class SummaryWriter {
         RunSummary.LoadSummary load = slot.loadMillis == null ? null
                 : new RunSummary.LoadSummary(slot.loadRows, slot.loadMillis, slot.indexMillis);
         List<RunSummary.QuerySummary> queries = new ArrayList<>();
-        for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.validate())) {
-            Object metrics = observer.queryMetrics(slot.name, q.query());
-            queries.add(metrics == null ? q : q.withMetrics(metrics));
+        for (RunSummary.QuerySummary q : statistics.queries(slot.validations, slot.validationDetails, config.data().validate())) {
+            queries.add(metrics.of(slot.name, q.query()).map(q::withMetrics).orElse(q));
         }
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
                 throughput, statistics.executions(), statistics.errors(), seconds, load, queries);
     }
 
     /** Failed queries or validations make a finished run exit 1, named in one line. */
-    private static String firstProblem(RunSummary summary) {
+    private static String firstProblem(RunSummary summary, ResultsDir results) {
         List<String> invalid = new ArrayList<>();
         for (RunSummary.TenantSummary tenant : summary.tenants()) {
             for (RunSummary.QuerySummary q : tenant.queries()) {
                 if (q.errors() > 0) {
                     return q.query() + " failed " + q.errors() + " of " + q.count() + " times on tenant " + tenant.name()
-                            + " (errors are in " + tenant.name() + "/executions.csv)";
+                            + " (errors are in " + tenant.name() + "/"
+                            + results.tenant(tenant.name()).executions().getFileName() + ")";
                 }
                 if (Boolean.FALSE.equals(q.validated())) {
                     invalid.add(tenant.name() + "/" + q.query());
@@ -84,6 +88,6 @@ final class SummaryWriter {
             }
         }
         return invalid.isEmpty() ? null : "validation failed for " + invalid.stream().collect(Collectors.joining(", "))
-                + " (details in summary.json)";
+                + " (details in " + results.summary().getFileName() + ")";
     }
 }

@@ -2,6 +2,7 @@ package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.store.TenantDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 
@@ -15,6 +16,7 @@ import java.util.Map;
 final class TenantSlot {
     final String name;
     final Path dir;
+    final TenantDir files;
     final Path executionsCsv;
     final CpuList cpus;
     /** True for DuckDB: the agent process is the tenant's engine process. */
@@ -38,11 +40,12 @@ final class TenantSlot {
     final Map<String, Boolean> validations = new LinkedHashMap<>();
     final Map<String, String> validationDetails = new LinkedHashMap<>();
 
-    TenantSlot(String name, Path dir, CpuList cpus, boolean engineHostedInAgent) {
+    TenantSlot(String name, TenantDir files, CpuList cpus, boolean engineHostedInAgent) {
         this.engineHostedInAgent = engineHostedInAgent;
         this.name = name;
-        this.dir = dir;
-        this.executionsCsv = dir.resolve("executions.csv");
+        this.files = files;
+        this.dir = files.root();
+        this.executionsCsv = files.executions();
         this.cpus = cpus;
     }
 
@@ -64,38 +67,36 @@ final class TenantSlot {
         return pids;
     }
 
+    /** Takes in what one event says: one branch per kind (Java 17 has no switch over types outside preview). */
     void apply(AgentEvent event) {
-        switch (event.event()) {
-            case AgentEvent.HELLO -> agentPid = event.pid();
-            case AgentEvent.LOAD_PROGRESS -> loadedRows = event.rows();
-            case AgentEvent.READY -> {
-                ready = true;
-                engineVersion = event.engineVersion();
-                backendPids = event.backendPids() == null ? List.of() : event.backendPids();
-                loadRows = event.rows();
-                loadMillis = event.loadMillis();
-                indexMillis = event.indexMillis();
+        if (event instanceof AgentEvent.Hello e) {
+            agentPid = e.pid();
+        } else if (event instanceof AgentEvent.LoadProgress e) {
+            loadedRows = e.rows();
+        } else if (event instanceof AgentEvent.Ready e) {
+            ready = true;
+            engineVersion = e.engineVersion();
+            backendPids = e.backendPids() == null ? List.of() : e.backendPids();
+            loadRows = e.rows();
+            loadMillis = e.loadMillis();
+            indexMillis = e.indexMillis();
+        } else if (event instanceof AgentEvent.Progress e) {
+            executions = e.executions();
+        } else if (event instanceof AgentEvent.Validation e) {
+            validations.merge(e.query(), e.ok(), Boolean::logicalAnd);
+            if (!e.ok()) {
+                validationDetails.putIfAbsent(e.query(), e.detail());
             }
-            case AgentEvent.PROGRESS -> executions = event.executions();
-            case AgentEvent.VALIDATION -> {
-                validations.merge(event.query(), event.ok(), Boolean::logicalAnd);
-                if (!event.ok()) {
-                    validationDetails.putIfAbsent(event.query(), event.detail());
-                }
+        } else if (event instanceof AgentEvent.Done e) {
+            done = true;
+            executions = e.executions();
+            measureStartNanos = e.measureStartNanos();
+            measureEndNanos = e.measureEndNanos();
+            if (e.message() != null) {
+                failure = e.message();
             }
-            case AgentEvent.DONE -> {
-                done = true;
-                executions = event.executions();
-                measureStartNanos = event.measureStartNanos();
-                measureEndNanos = event.measureEndNanos();
-                if (event.message() != null) {
-                    failure = event.message();
-                }
-            }
-            case AgentEvent.FAILED -> failure = event.message();
-            default -> {
-                // newer agents may send events this controller does not know: ignore them
-            }
+        } else if (event instanceof AgentEvent.Failed e) {
+            failure = e.message();
         }
     }
 }

@@ -1,116 +1,94 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.EngineKind;
-import io.tunescope.workload.WorkloadDefinition;
-import io.tunescope.workload.tpch.ReferenceAnswer;
-import io.tunescope.workload.tpch.TpchLoader;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.workload.DataConfig;
+import io.tunescope.workload.WorkloadConfig;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * One TPC-H run, checked when built: every rule names the option, its value and the rule. The password is not here:
- * it is read from the environment variable {@code passwordEnv} when the run starts.
+ * One TPC-H run: how the engine is reached, the data, what the users run and for how long, where the tenants run,
+ * and where results go. Each part checks its own rules when built; this record checks only the rules that join two
+ * parts. The password is not here: it is read from the environment variable the connection names when the run starts.
+ * Build one with {@link #builder()}, change one with the {@code with...} copies.
  */
-public record TpchRunConfig(EngineKind engine, String url, String dbUser, String passwordEnv, double scaleFactor,
-                            int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
-                            Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
-                            boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
-                            int loadThreads, int duckdbThreads, boolean keepData, List<String> serverSettings) {
-    public static final int MAX_TENANTS = 64;
-    public static final int MAX_USERS = 1024;
-
-    /** The run without extra server settings (the PostgreSQL configuration lines an experiment may add). */
-    public TpchRunConfig(EngineKind engine, String url, String dbUser, String passwordEnv, double scaleFactor,
-                         int tenants, int users, WorkloadDefinition workload, Duration waitAfterQuery,
-                         Duration duration, int iterations, int warmupIterations, List<CpuList> cpus,
-                         boolean validate, long seed, Path outDir, boolean prepared, Path pgBin, boolean load,
-                         int loadThreads, int duckdbThreads, boolean keepData) {
-        this(engine, url, dbUser, passwordEnv, scaleFactor, tenants, users, workload, waitAfterQuery, duration,
-                iterations, warmupIterations, cpus, validate, seed, outDir, prepared, pgBin, load, loadThreads,
-                duckdbThreads, keepData, List.of());
+public record TpchRunConfig(ConnectionConfig connection, DataConfig data, WorkloadConfig workload,
+                            PlacementConfig placement, OutputConfig output) {
+    public TpchRunConfig {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(output, "output");
+        Engine engine = connection.engine();
+        if (!placement.serverSettings().isEmpty() && !engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
+            throw BadInputException.of("serverSettings", placement.serverSettings(), "only apply to --engine postgres");
+        }
+        if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
+            throw BadInputException.of("cpus", placement.cpus(),
+                    "cannot pin a database tunescope did not start (--engine jdbc)");
+        }
     }
 
-    public TpchRunConfig {
-        serverSettings = serverSettings == null ? List.of() : List.copyOf(serverSettings);
-        if (!serverSettings.isEmpty() && engine != EngineKind.POSTGRES) {
-            throw BadInputException.of("serverSettings", serverSettings, "only apply to --engine postgres");
-        }
-        TpchLoader.checkScaleFactor(scaleFactor);
-        if (tenants < 1 || tenants > MAX_TENANTS) {
-            throw BadInputException.of("tenants", tenants, "must be between 1 and " + MAX_TENANTS);
-        }
-        if (users < 1 || users > MAX_USERS) {
-            throw BadInputException.of("users", users, "must be between 1 and " + MAX_USERS);
-        }
-        if (engine == EngineKind.JDBC && (url == null || url.isBlank())) {
-            throw BadInputException.of("url", url, "is required with --engine jdbc");
-        }
-        if (engine != EngineKind.JDBC && url != null) {
-            throw BadInputException.of("url", "(given)", "only applies to --engine jdbc");
-        }
-        if (engine == EngineKind.JDBC && cpus != null) {
-            throw BadInputException.of("cpus", cpus, "cannot pin a database tunescope did not start (--engine jdbc)");
-        }
-        if (validate && Math.abs(scaleFactor - ReferenceAnswer.SCALE_FACTOR) > 1e-12) {
-            throw BadInputException.of("validate", "scale factor " + scaleFactor,
-                    "needs scale factor 0.01: the reference answers exist only there");
-        }
-        if ((duration == null) == (iterations <= 0)) {
-            throw BadInputException.of("duration/iterations", (duration == null ? "none" : duration) + "/" + iterations,
-                    "give exactly one: --duration (positive) or --iterations (at least 1)");
-        }
-        if (duration != null && (duration.isZero() || duration.isNegative())) {
-            throw BadInputException.of("duration", duration, "must be positive");
-        }
-        if (warmupIterations < 0) {
-            throw BadInputException.of("warmup", warmupIterations, "must not be negative");
-        }
-        if (waitAfterQuery.isNegative()) {
-            throw BadInputException.of("wait", waitAfterQuery, "must not be negative");
-        }
-        if (loadThreads < 1) {
-            throw BadInputException.of("load-threads", loadThreads, "must be at least 1");
-        }
-        if (duckdbThreads < 0) {
-            throw BadInputException.of("duckdb-threads", duckdbThreads, "must be 0 (DuckDB's default) or more");
-        }
-        if (outDir == null) {
-            throw BadInputException.of("out", null, "is required");
-        }
-        if (cpus != null && cpus.size() != tenants) {
-            throw BadInputException.of("cpus", cpus, "must hold one CPU list per tenant");
-        }
+    public static TpchRunConfigBuilder builder() {
+        return new TpchRunConfigBuilder();
+    }
+
+    /** A builder holding every value of this configuration, to change several at once. */
+    public TpchRunConfigBuilder toBuilder() {
+        return new TpchRunConfigBuilder(this);
+    }
+
+    public TpchRunConfig withConnection(ConnectionConfig value) {
+        return new TpchRunConfig(value, data, workload, placement, output);
+    }
+
+    public TpchRunConfig withData(DataConfig value) {
+        return new TpchRunConfig(connection, value, workload, placement, output);
+    }
+
+    public TpchRunConfig withWorkload(WorkloadConfig value) {
+        return new TpchRunConfig(connection, data, value, placement, output);
+    }
+
+    public TpchRunConfig withPlacement(PlacementConfig value) {
+        return new TpchRunConfig(connection, data, workload, value, output);
+    }
+
+    public TpchRunConfig withOutput(OutputConfig value) {
+        return new TpchRunConfig(connection, data, workload, placement, value);
     }
 
     /** The configuration as echoed into summary.json (no password, the URL with any password masked). */
     public Map<String, Object> echo() {
         Map<String, Object> echo = new LinkedHashMap<>();
-        echo.put("engine", engine.id());
-        echo.put("url", io.tunescope.config.JdbcUrls.redact(url));
-        echo.put("dbUser", dbUser);
-        echo.put("scaleFactor", scaleFactor);
-        echo.put("tenants", tenants);
-        echo.put("users", users);
-        echo.put("workload", workload.toString());
-        echo.put("waitMillis", waitAfterQuery.toMillis());
-        echo.put("durationMillis", duration == null ? null : duration.toMillis());
-        echo.put("iterations", iterations > 0 ? iterations : null);
-        echo.put("warmupIterations", warmupIterations);
-        echo.put("cpus", cpus == null ? null : cpus.stream().map(CpuList::text).toList());
-        echo.put("validate", validate);
-        echo.put("seed", seed);
-        echo.put("prepared", prepared);
-        echo.put("load", load);
-        echo.put("loadThreads", loadThreads);
-        echo.put("duckdbThreads", duckdbThreads == 0 ? null : duckdbThreads);
-        if (!serverSettings.isEmpty()) {
-            echo.put("serverSettings", serverSettings);
+        echo.put("engine", connection.engine().id());
+        echo.put("url", JdbcUrls.redact(connection.url()));
+        echo.put("dbUser", connection.dbUser());
+        echo.put("scaleFactor", data.scaleFactor());
+        echo.put("tenants", placement.tenants());
+        echo.put("users", workload.users());
+        echo.put("workload", workload.definition().toString());
+        echo.put("waitMillis", workload.waitAfterQuery().toMillis());
+        echo.put("durationMillis", workload.duration() == null ? null : workload.duration().toMillis());
+        echo.put("iterations", workload.iterations() > 0 ? workload.iterations() : null);
+        echo.put("warmupIterations", workload.warmupIterations());
+        echo.put("cpus", placement.cpus() == null ? null : placement.cpus().stream().map(CpuList::text).toList());
+        echo.put("validate", data.validate());
+        echo.put("seed", workload.seed());
+        echo.put("prepared", workload.prepared());
+        echo.put("load", data.load());
+        echo.put("loadThreads", data.loadThreads());
+        echo.put("duckdbThreads", placement.duckdbThreads() == 0 ? null : placement.duckdbThreads());
+        if (!placement.serverSettings().isEmpty()) {
+            echo.put("serverSettings", placement.serverSettings());
         }
         return echo;
     }

@@ -1,15 +1,17 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
+import io.tunescope.Progress;
 import io.tunescope.config.JdbcUrls;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
-import io.tunescope.report.ProgressBar;
-import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
+import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.IOException;
@@ -35,18 +37,24 @@ public final class TpchRunner {
 
     private final TpchRunConfig config;
     private final RunObserver observer;
+    private final Progress progress;
     private final List<TenantSlot> slots = new ArrayList<>();
     private final BlockingQueue<AgentProcess.TenantEvent> events = new LinkedBlockingQueue<>();
     private final CountDownLatch written = new CountDownLatch(1);
     private volatile boolean aborted;
 
     public TpchRunner(TpchRunConfig config, RunObserver observer) {
+        this(config, observer, Progress.NONE);
+    }
+
+    public TpchRunner(TpchRunConfig config, RunObserver observer, Progress progress) {
         this.config = config;
         this.observer = observer;
+        this.progress = progress;
     }
 
     public RunOutcome run() throws IOException {
-        Files.createDirectories(config.outDir());
+        Files.createDirectories(config.output().dir());
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Thread hook = new Thread(this::abortFromSignal, "tunescope-abort");
@@ -55,7 +63,7 @@ public final class TpchRunner {
         try {
             startTenants();
             awaitReady();
-            observer.measurementStarting(tenantProcesses(), config.outDir());
+            observer.measurementStarting(tenantProcesses(), config.output().dir());
             for (TenantSlot slot : slots) {
                 slot.agent.sendGo();
             }
@@ -63,88 +71,83 @@ public final class TpchRunner {
         } catch (RunFailure e) {
             failure = e;
         } catch (BadInputException e) {
-            failure = new RunFailure(e.getMessage(), 3);
+            failure = new RunFailure(e.getMessage(), e.outcome());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            failure = new RunFailure("interrupted", 1);
+            failure = new RunFailure("interrupted", Outcome.FAILURE);
         } catch (Exception e) {
-            failure = new RunFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), 1);
+            failure = new RunFailure(e.getClass().getSimpleName() + ": " + e.getMessage(), Outcome.FAILURE);
         } finally {
             stopEverything();
             removeHook(hook);
         }
         try {
-            return new SummaryWriter(config, slots, observer).write(startedAt, startNanos, failure);
+            return new SummaryWriter(config, slots, observerMetrics()).write(startedAt, startNanos, failure);
         } finally {
             written.countDown();
         }
     }
 
     private void startTenants() throws Exception {
-        String password = config.passwordEnv() == null ? null : System.getenv(config.passwordEnv());
-        PostgresBinaries binaries = config.engine() == EngineKind.POSTGRES ? PostgresBinaries.locate(config.pgBin()) : null;
-        for (int i = 0; i < config.tenants(); i++) {
+        ConnectionConfig connection = config.connection();
+        String password = connection.readPassword();
+        PostgresBinaries binaries = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
+                ? PostgresBinaries.locate(connection.pgBin()) : null;
+        for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
-            TenantSlot slot = new TenantSlot(name, config.outDir().resolve("tenants").resolve(name),
-                    config.cpus() == null ? null : config.cpus().get(i), config.engine() == EngineKind.DUCKDB);
+            TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
+                    config.placement().cpusOf(i), connection.engine().tenantRunsAs(Lifecycle.AGENT_HOSTED));
             slots.add(slot);
             Files.createDirectories(slot.dir);
-            String url = config.url();
-            String user = config.dbUser();
+            String url = connection.url();
+            String user = connection.dbUser();
             String tenantPassword = password;
             if (binaries != null) {
                 checkNotAborted();
-                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.serverSettings());
+                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.placement().serverSettings());
                 url = slot.server.jdbcUrl();
                 user = slot.server.user();
                 tenantPassword = slot.server.password();
             }
-            AgentSpec spec = agentSpec(slot, url, user);
-            Path specFile = slot.dir.resolve("agent.json");
-            Json.writeAtomically(specFile, spec);
+            Path specFile = slot.files.agentSpec();
+            agentSpec(config, slot.name, slot.executionsCsv, url, user).write(specFile);
             checkNotAborted();
-            slot.agent = AgentProcess.start(i, specFile, slot.dir.resolve("agent.log"),
+            slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
                     binaries == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }
 
-    private AgentSpec agentSpec(TenantSlot slot, String url, String user) {
-        boolean embedded = config.engine() == EngineKind.DUCKDB;
-        return new AgentSpec(slot.name, embedded ? AgentSpec.ENGINE_DUCKDB : AgentSpec.ENGINE_JDBC,
-                embedded ? null : JdbcUrls.redact(url), user, config.load(), config.scaleFactor(), config.loadThreads(), config.users(),
-                config.workload().kind() == io.tunescope.workload.WorkloadDefinition.Kind.SINGLE
-                        ? "single:Q" + config.workload().singleQuery() : "sequence",
-                config.workload().permuted(), config.waitAfterQuery().toMillis(),
-                config.duration() == null ? 0 : config.duration().toMillis(), config.iterations(),
-                config.warmupIterations(), config.prepared(), config.validate(), config.seed(),
-                slot.executionsCsv.toAbsolutePath().toString(), config.duckdbThreads());
+    /** The spec of one tenant's agent: the run's own records, the URL masked (the real one goes in its environment). */
+    static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user) {
+        boolean embedded = config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED);
+        return new AgentSpec(tenant, config.connection().engine().id(),
+                embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(), config.data(),
+                config.workload(), executionsCsv.toAbsolutePath().toString());
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {
-        long totalRows = config.load() ? TpchLoader.estimatedRows(config.scaleFactor()) * slots.size() : 0;
-        try (ProgressBar bar = config.load() ? new ProgressBar("load TPC-H", totalRows, "rows") : null) {
+        long totalRows = config.data().load() ? TpchLoader.estimatedRows(config.data().scaleFactor()) * slots.size() : 0;
+        try (Progress.Task bar = config.data().load() ? progress.start("load TPC-H", totalRows, "rows")
+                : Progress.Task.NONE) {
             long shown = 0;
             while (!slots.stream().allMatch(s -> s.ready)) {
                 handleNextEvent();
-                if (bar != null) {
-                    long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
-                    bar.step(rows - shown);
-                    shown = rows;
-                }
+                long rows = Math.min(totalRows, slots.stream().mapToLong(s -> s.loadedRows).sum());
+                bar.step(rows - shown);
+                shown = rows;
             }
-            if (bar != null) {
-                bar.step(totalRows - shown);
-            }
+            bar.step(totalRows - shown);
         }
     }
 
     private void awaitDone() throws RunFailure, InterruptedException {
-        boolean byTime = config.duration() != null;
-        long total = byTime ? config.duration().toSeconds()
-                : (long) slots.size() * config.users() * (config.iterations() + config.warmupIterations())
-                * config.workload().queries(0, 0).size();
+        WorkloadConfig workload = config.workload();
+        boolean byTime = workload.duration() != null;
+        long total = byTime ? workload.duration().toSeconds()
+                : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
+                * workload.definition().queries(0, 0).size();
         long goNanos = System.nanoTime();
-        try (ProgressBar bar = new ProgressBar("run " + config.workload(), total, byTime ? "s" : "queries")) {
+        try (Progress.Task bar = progress.start("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
                 handleNextEvent();
@@ -156,7 +159,7 @@ public final class TpchRunner {
         }
         for (TenantSlot slot : slots) {
             if (slot.failure != null) {
-                throw new RunFailure("tenant " + slot.name + ": " + slot.failure, 1);
+                throw new RunFailure("tenant " + slot.name + ": " + slot.failure, Outcome.FAILURE);
             }
         }
     }
@@ -178,24 +181,25 @@ public final class TpchRunner {
         if (!slot.done) {
             String why = slot.failure != null ? slot.failure
                     : "its process (pid " + slot.agentPid + ") exited with code " + slot.exitCode + " before finishing";
-            throw new RunFailure("tenant " + slot.name + ": " + why, slot.exitCode == 3 ? 3 : 1);
+            throw new RunFailure("tenant " + slot.name + ": " + why,
+                    Outcome.ofExitCode(slot.exitCode) == Outcome.BAD_INPUT ? Outcome.BAD_INPUT : Outcome.FAILURE);
         }
     }
 
     private void checkNotAborted() throws RunFailure {
         if (aborted) {
-            throw new RunFailure("interrupted (Ctrl-C): tenants stopped", 1);
+            throw new RunFailure("interrupted (Ctrl-C): tenants stopped", Outcome.FAILURE);
         }
     }
 
     private List<RunObserver.TenantProcesses> tenantProcesses() {
-        return slots.stream().map(s -> new RunObserver.TenantProcesses(s.name, config.engine(), s.pids(),
+        return slots.stream().map(s -> new RunObserver.TenantProcesses(s.name, config.connection().engine(), s.pids(),
                 s.executionsCsv)).toList();
     }
 
     private void stopEverything() {
         try {
-            observer.measurementFinished();
+            observer.measurementStopped();
         } catch (Exception e) {
             System.err.println("tunescope: monitor: " + e.getMessage());
         }
@@ -209,13 +213,23 @@ public final class TpchRunner {
         }
     }
 
+    /** What the observer derived from the finished run; an observer that fails gives none, never a failed run. */
+    private RunMetrics observerMetrics() {
+        try {
+            return observer.measurementFinished();
+        } catch (Exception e) {
+            System.err.println("tunescope: monitor: " + e.getMessage());
+            return RunMetrics.NONE;
+        }
+    }
+
     private void stopServer(TenantSlot slot) {
         if (slot.server == null) {
             return;
         }
         try {
             slot.server.close();
-            if (!config.keepData()) {
+            if (!config.output().keepData()) {
                 slot.server.deleteData();
             }
         } catch (IOException e) {

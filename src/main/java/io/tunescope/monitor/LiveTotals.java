@@ -24,7 +24,7 @@ public final class LiveTotals {
         return out;
     }
 
-    /** Values of one group; tick values are in clock ticks (USER_HZ, 100 per second on Linux). */
+    /** Values of one group; tick values are in clock ticks ({@link io.tunescope.monitor.proc.ClockTicks}). */
     public record Snapshot(long userTicks, long systemTicks, long voluntarySwitches, long involuntarySwitches,
                            long migrations, long cpuNanos, long threads) {
     }

@@ -1,6 +1,7 @@
 package io.tunescope.monitor;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.tunescope.monitor.proc.ClockTicks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ public record MonitorReport(double intervalMillis, double durationMillis, long s
         }
         long[] sys = r.system().delta(r.startNanos(), r.endNanos());
         SystemEntry system = sys == null ? new SystemEntry(null, null)
-                : new SystemEntry(sys[0], sys[1] * 1000.0 / QueryMetricsCalculator.clockTicksPerSecond());
+                : new SystemEntry(sys[0], ClockTicks.toMillis(sys[1]));
         Double self = r.selfCpuNanos() < 0 ? null : r.selfCpuNanos() / 1e6;
         Double perSweep = r.selfCpuNanos() < 0 || r.ticks() == 0 ? null : r.selfCpuNanos() / 1e3 / r.ticks();
         return new MonitorReport(r.interval().toNanos() / 1e6, (r.endNanos() - r.startNanos()) / 1e6, r.samples(),

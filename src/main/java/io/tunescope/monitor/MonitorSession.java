@@ -1,8 +1,10 @@
 package io.tunescope.monitor;
 
+import io.tunescope.Progress;
 import io.tunescope.monitor.export.MetricsEndpoint;
-import io.tunescope.report.ProgressBar;
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.store.Json;
+import io.tunescope.store.MonitorDir;
 import io.tunescope.store.RunEnvironment;
 
 import java.nio.file.Path;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Monitors processes for a fixed duration and reports: the logic behind {@code tunescope monitor} (the command only
@@ -21,9 +24,10 @@ public final class MonitorSession {
 
     /** Settings of one session. {@code out} may be null (nothing written); {@code metricsPort} null for none. */
     public record Settings(List<MonitoredProcess> processes, MonitorOptions options, Duration duration, Path out,
-                           Integer metricsPort, boolean progress) {
+                           Integer metricsPort, Progress progress) {
         public Settings {
             processes = List.copyOf(processes);
+            Objects.requireNonNull(progress, "progress");
             if (duration.isNegative() || duration.isZero()) {
                 throw io.tunescope.BadInputException.of("duration", duration, "must be positive");
             }
@@ -35,8 +39,8 @@ public final class MonitorSession {
      * interrupt flag restored). Writes summary.json and samples.tsraw under {@code out} when given.
      */
     public static MonitorReport run(Settings s) {
-        MonitorOptions options = s.out() == null ? s.options() : s.options().withRawFile(s.out().resolve(
-                "samples.tsraw"));
+        MonitorOptions options = s.out() == null ? s.options()
+                : s.options().withRawFile(new MonitorDir(s.out()).samples());
         ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
         try {
             sample(s, monitor);
@@ -47,7 +51,7 @@ public final class MonitorSession {
         try (Recording recording = monitor.stop()) {
             MonitorReport report = MonitorReport.of(recording);
             if (s.out() != null) {
-                Json.writeAtomically(s.out().resolve("summary.json"), summary(s, report));
+                Json.writeAtomically(new MonitorDir(s.out()).summary(), summary(s, report));
             }
             return report;
         }
@@ -57,8 +61,7 @@ public final class MonitorSession {
         MetricsEndpoint endpoint = null;
         try {
             if (s.metricsPort() != null) {
-                endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(),
-                        QueryMetricsCalculator.clockTicksPerSecond());
+                endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(), ClockTicks.PER_SECOND);
                 System.err.println("metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
             waitFor(s.duration(), s.progress());
@@ -71,13 +74,8 @@ public final class MonitorSession {
         }
     }
 
-    private static void waitFor(Duration duration, boolean progress) throws InterruptedException {
-        long totalMillis = duration.toMillis();
-        if (!progress) {
-            Thread.sleep(totalMillis);
-            return;
-        }
-        try (ProgressBar bar = new ProgressBar("monitoring", totalMillis, "ms")) {
+    private static void waitFor(Duration duration, Progress progress) throws InterruptedException {
+        try (Progress.Task bar = progress.start("monitoring", duration.toMillis(), "ms")) {
             long end = System.nanoTime() + duration.toNanos();
             long left;
             while ((left = end - System.nanoTime()) > 0) {
@@ -96,7 +94,7 @@ public final class MonitorSession {
         m.put("countersEveryTicks", s.options().countersEveryTicks());
         m.put("rescanEveryTicks", s.options().rescanEveryTicks());
         m.put("durationMillis", s.duration().toMillis());
-        m.put("rawSamples", "samples.tsraw");
+        m.put("rawSamples", new MonitorDir(s.out()).samples().getFileName().toString());
         m.put("environment", RunEnvironment.capture());
         m.put("report", report);
         return m;

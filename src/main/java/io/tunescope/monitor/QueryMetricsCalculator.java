@@ -1,5 +1,6 @@
 package io.tunescope.monitor;
 
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.monitor.role.ThreadRole;
 
 import java.util.ArrayList;
@@ -17,12 +18,13 @@ import java.util.List;
  *
  * <p>Under concurrency (several users of T overlapping), worker threads are shared and the kernel cannot tell
  * which execution a worker served. {@link #attributeAll} then charges each execution the tenant's worker activity
- * in its window divided by the mean number of T's executions in flight during that window (equal share). The error
- * of this rule is the deviation of the real split from equal shares: bounded by the tenant's total in the window,
- * exact when the overlapping executions have equal demand, and largest when a light query overlaps a heavy one.
- * {@code concurrentExecutions} in the result says when the rule was applied. Machine-wide metrics (total CPU,
- * context switches) are never split: they describe the window. Executions of other tenants never share workers
- * with T (each tenant is its own process), so there is no cross-tenant error.
+ * in its window divided by the mean number of T's executions in flight during that window (equal share; the
+ * numbers in flight come from {@link ExecutionOverlap}). The error of this rule is the deviation of the real split
+ * from equal shares: bounded by the tenant's total in the window, exact when the overlapping executions have equal
+ * demand, and largest when a light query overlaps a heavy one. {@code concurrentExecutions} in the result says when
+ * the rule was applied. Machine-wide metrics (total CPU, context switches) are never split: they describe the
+ * window. Executions of other tenants never share workers with T (each tenant is its own process), so there is no
+ * cross-tenant error.
  */
 public final class QueryMetricsCalculator {
     private QueryMetricsCalculator() {
@@ -35,11 +37,12 @@ public final class QueryMetricsCalculator {
 
     /** Metrics of each execution, in order, with the equal-share rule for overlapping executions of a tenant. */
     public static List<QueryMetrics> attributeAll(Recording recording, List<Execution> executions) {
+        List<ExecutionOverlap> overlaps = ExecutionOverlap.of(executions);
         List<QueryMetrics> out = new ArrayList<>(executions.size());
-        for (Execution e : executions) {
-            double inFlight = meanInFlight(e, executions);
-            int overlapping = countOverlapping(e, executions);
-            out.add(compute(recording, e.tenant(), e.startNanos(), e.endNanos(), inFlight, overlapping));
+        for (int i = 0; i < executions.size(); i++) {
+            Execution e = executions.get(i);
+            ExecutionOverlap o = overlaps.get(i);
+            out.add(compute(recording, e.tenant(), e.startNanos(), e.endNanos(), o.meanInFlight(), o.overlapping()));
         }
         return out;
     }
@@ -50,32 +53,6 @@ public final class QueryMetricsCalculator {
      */
     static boolean doesQueryWork(ThreadRole role) {
         return role == ThreadRole.WORKER || role == ThreadRole.CLIENT;
-    }
-
-    /** Time-weighted mean number of the tenant's executions in flight during {@code e} (at least 1). */
-    static double meanInFlight(Execution e, List<Execution> all) {
-        long span = e.endNanos() - e.startNanos();
-        if (span <= 0) {
-            return 1.0;
-        }
-        double overlapNanos = 0;
-        for (Execution o : all) {
-            if (o.tenant().equals(e.tenant())) {
-                overlapNanos += Math.max(0, Math.min(o.endNanos(), e.endNanos())
-                        - Math.max(o.startNanos(), e.startNanos()));
-            }
-        }
-        return Math.max(1.0, overlapNanos / span);
-    }
-
-    private static int countOverlapping(Execution e, List<Execution> all) {
-        int n = 0;
-        for (Execution o : all) {
-            if (o.tenant().equals(e.tenant()) && o.startNanos() < e.endNanos() && o.endNanos() > e.startNanos()) {
-                n++;
-            }
-        }
-        return Math.max(1, n);
     }
 
     private static QueryMetrics compute(Recording recording, String tenant, long start, long end, double share,
@@ -121,15 +98,10 @@ public final class QueryMetricsCalculator {
                 sampled && sleeping > 0 ? (double) running / sleeping : null,
                 voluntary.shared(share), sampled ? rsSampled : null,
                 cpu.total == null ? null : cpu.total / share / 1e6,
-                system == null ? null : system[1] * 1000.0 / clockTicksPerSecond(),
+                system == null ? null : ClockTicks.toMillis(system[1]),
                 migrations.shared(share), sampled ? coreSampled : null,
                 system == null ? null : system[0], sampled ? running : null, sampled ? sleeping : null,
                 runDelay.total == null ? null : runDelay.total / share / 1e6, overlapping);
-    }
-
-    /** USER_HZ: 100 on every mainstream Linux build (the kernel exports it through sysconf, not /proc). */
-    static long clockTicksPerSecond() {
-        return 100;
     }
 
     /** A sum that becomes null as soon as one contribution is unmeasured. */

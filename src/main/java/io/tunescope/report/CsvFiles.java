@@ -17,12 +17,11 @@ final class CsvFiles {
     private CsvFiles() {
     }
 
-    static Path write(Path dir, ReportChart chart) {
+    static Path write(Path file, ReportChart chart) {
         CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
         chart.csvHeader().forEach(schema::addColumn);
-        Path file = dir.resolve(chart.name() + ".csv");
         try {
-            Files.createDirectories(dir);
+            Files.createDirectories(file.toAbsolutePath().getParent());
             List<List<String>> rows = new ArrayList<>();
             for (List<Object> row : chart.csvRows()) {
                 rows.add(row.stream().map(v -> v == null ? "" : v.toString()).toList());

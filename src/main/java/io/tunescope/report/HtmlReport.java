@@ -1,10 +1,12 @@
 package io.tunescope.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.GroupAnalysis;
 import io.tunescope.analysis.Prediction;
 import io.tunescope.analysis.ScenarioComparison;
+import io.tunescope.store.PlanResults;
+import io.tunescope.store.RunEnvironment;
+import io.tunescope.store.SummaryDocument;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,12 +23,12 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(ExperimentAnalysis a, JsonNode planSummary, Charts charts) {
+    static String render(ExperimentAnalysis a, SummaryDocument summary, Charts charts) {
         Html h = new Html();
         h.raw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>tunescope report: ")
                 .raw(Html.escape(a.data().name())).raw("</title><style>").raw(STYLE).raw("</style></head><body>\n");
         h.heading(1, "tunescope experiment report: " + a.data().name(), null);
-        overview(h, a, planSummary);
+        overview(h, a, summary);
         h.heading(2, "1. Query resource profiles", "profiles");
         charts.profiles().forEach(h::chart);
         h.heading(2, "2. Query groups", "groups");
@@ -43,24 +45,35 @@ final class HtmlReport {
         return h.raw("</body></html>\n").toString();
     }
 
-    private static void overview(Html h, ExperimentAnalysis a, JsonNode s) {
+    private static void overview(Html h, ExperimentAnalysis a, SummaryDocument s) {
+        PlanResults plan = s instanceof PlanResults p ? p : null;
         List<List<Object>> rows = new ArrayList<>();
-        rows.add(List.of("cells analyzed", a.data().cells().size() + " of " + s.path("cellsTotal").asText("1")));
+        rows.add(List.of("cells analyzed", a.data().cells().size() + " of " + (plan == null ? 1 : plan.cellsTotal())));
         rows.add(List.of("scenarios", a.data().scenarios().size()));
         rows.add(List.of("repetitions", a.data().repetitions().size()));
         rows.add(List.of("queries", a.data().queries().size()));
         rows.add(List.of("factors", a.data().factors().toString()));
         rows.add(List.of("metrics in the profile", String.join(", ", a.metrics())));
-        rows.add(List.of("thread monitor", s.path("monitor").asText(a.monitored() ? "on" : "off")));
-        rows.add(List.of("SMT", s.path("smt").asText("unknown")));
-        JsonNode env = s.path("environment");
-        rows.add(List.of("machine", env.path("cpuCount").asText() + " CPUs, " + env.path("cpuModel").asText()
-                + ", Java " + env.path("javaVersion").asText() + ", git " + env.path("gitRevision").asText()));
+        rows.add(List.of("thread monitor", orElse(plan == null ? null : plan.monitor(), a.monitored() ? "on" : "off")));
+        rows.add(List.of("SMT", orElse(plan == null ? null : plan.smt(), "unknown")));
+        rows.add(List.of("machine", machine(s.environment())));
         h.table(List.of("", ""), rows);
         if (!a.monitored()) {
             h.raw("<p class=\"note\">").raw(Html.escape("These runs carry no thread-monitor metrics: profiles, groups "
                     + "and predictions use response time and rows only.")).raw("</p>\n");
         }
+    }
+
+    private static String machine(RunEnvironment env) {
+        if (env == null) {
+            return "unknown";
+        }
+        return env.cpuCount() + " CPUs, " + orElse(env.cpuModel(), "") + ", Java " + orElse(env.javaVersion(), "")
+                + ", git " + orElse(env.gitRevision(), "");
+    }
+
+    private static String orElse(String value, String absent) {
+        return value == null ? absent : value;
     }
 
     private static void groups(Html h, GroupAnalysis.Report g) {

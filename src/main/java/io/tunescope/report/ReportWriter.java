@@ -1,15 +1,12 @@
 package io.tunescope.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.ExperimentLoader;
 import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * {@code tunescope report DIR}: analyzes an experiment directory, writes the analysis JSON files, one CSV per chart
@@ -24,18 +21,16 @@ public final class ReportWriter {
     }
 
     public static Written write(Path dir, long seed) throws IOException {
+        ResultsDir results = ResultsDir.of(dir);
         ExperimentAnalysis analysis = ExperimentAnalysis.of(ExperimentLoader.load(dir), seed);
-        analysis.writeJson(dir);
+        analysis.writeJson(results);
         Charts charts = Charts.of(analysis);
         for (ReportChart chart : charts.all()) {
-            CsvFiles.write(dir.resolve("report"), chart);
+            CsvFiles.write(results.chartData(chart.name()), chart);
         }
-        JsonNode planSummary = Json.MAPPER.readTree(dir.resolve("summary.json").toFile());
-        String html = HtmlReport.render(analysis, planSummary, charts);
-        Path file = dir.resolve("report.html");
-        Path tmp = Files.createTempFile(dir, "report", ".html.tmp");
-        Files.writeString(tmp, html, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        String html = HtmlReport.render(analysis, ExperimentLoader.summary(results), charts);
+        Path file = results.reportPage();
+        Json.writeTextAtomically(file, html);
         return new Written(file, charts.all().size(), analysis);
     }
 }

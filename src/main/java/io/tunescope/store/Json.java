@@ -1,16 +1,18 @@
 package io.tunescope.store;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The one configured Jackson mapper, and atomic JSON file writes (write to a temp file, then rename). */
+/** The one configured Jackson mapper, atomic file writes (write to a temp file, then rename), and typed reads. */
 public final class Json {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -23,14 +25,31 @@ public final class Json {
     /** Writes {@code value} as pretty JSON to {@code file}, replacing it atomically so readers never see half a file. */
     public static void writeAtomically(Path file, Object value) {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
-            MAPPER.writeValue(tmp.toFile(), value);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            writeBytesAtomically(file, MAPPER.writeValueAsBytes(value));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Writes {@code text} (UTF-8) to {@code file}, replacing it atomically so readers never see half a file. */
+    public static void writeTextAtomically(Path file, String text) throws IOException {
+        writeBytesAtomically(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void writeBytesAtomically(Path file, byte[] content) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+        Files.write(tmp, content);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Reads {@code file} as a {@code type}, skipping fields the type does not have, so that a results file written
+     * by a newer version still reads.
+     */
+    public static <T> T read(Path file, Class<T> type) throws IOException {
+        return MAPPER.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(file.toFile());
     }
 
     public static String toJson(Object value) {

@@ -1,6 +1,5 @@
 package io.tunescope.store;
 
-import io.tunescope.workload.ExecutionRecord;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -17,13 +17,11 @@ import java.util.stream.Collectors;
  * {@code --monitor}, {@code query_metrics} (every execution's resource metrics from {@code monitor/query-metrics.csv}).
  */
 public final class ResultsDatabase {
-    public static final String FILE_NAME = "results.duckdb";
-
     private ResultsDatabase() {
     }
 
-    public static void write(Path outDir, List<Path> executionFiles, RunSummary summary) throws SQLException {
-        Path file = outDir.resolve(FILE_NAME);
+    public static void write(ResultsDir results, List<Path> executionFiles, RunSummary summary) throws SQLException {
+        Path file = results.resultsDatabase();
         try {
             Files.deleteIfExists(file);
         } catch (java.io.IOException e) {
@@ -65,7 +63,7 @@ public final class ResultsDatabase {
                 }
                 insert.executeBatch();
             }
-            Path metrics = outDir.resolve("monitor").resolve("query-metrics.csv");
+            Path metrics = results.monitor().queryMetrics();
             if (Files.exists(metrics)) {
                 s.execute("CREATE TABLE query_metrics AS SELECT * FROM read_csv('"
                         + metrics.toAbsolutePath().toString().replace("'", "''") + "', header = true, "

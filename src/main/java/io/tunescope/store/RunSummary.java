@@ -2,6 +2,9 @@ package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,12 +14,26 @@ import java.util.Map;
  */
 public record RunSummary(boolean complete, String failure, String engine, String engineVersion, double scaleFactor,
                          long seed, String startedAt, long wallMillis, Map<String, Object> config,
-                         RunEnvironment environment, List<TenantSummary> tenants) {
+                         RunEnvironment environment, List<TenantSummary> tenants) implements SummaryDocument {
+    public RunSummary {
+        tenants = tenants == null ? List.of() : tenants;
+    }
+
+    /** Reads a run's summary; a file that holds another kind of summary is not one. */
+    public static RunSummary read(Path file) throws IOException {
+        if (SummaryDocument.read(file) instanceof RunSummary run) {
+            return run;
+        }
+        throw new IOException(file + " is not the summary of a run");
+    }
 
     /** One tenant: its processes, throughput over the measurement window, and per-query statistics. */
     public record TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec,
                                 long executions, long errors, double measureSeconds, LoadSummary load,
                                 List<QuerySummary> queries) {
+        public TenantSummary {
+            queries = queries == null ? List.of() : queries;
+        }
     }
 
     /** Generate-and-load time of a tenant's data, and the index build after it. */
@@ -31,6 +48,22 @@ public record RunSummary(boolean complete, String failure, String engine, String
                                Double p95Millis, Double p99Millis, Double maxMillis, Long rows, Boolean validated,
                                String validationDetail,
                                @JsonInclude(JsonInclude.Include.NON_NULL) Object metrics) {
+
+        /**
+         * The metrics that are numbers, by name (read back from a file, {@code metrics} is a map; empty when the run
+         * was not monitored).
+         */
+        public Map<String, Double> numericMetrics() {
+            Map<String, Double> out = new LinkedHashMap<>();
+            if (metrics instanceof Map<?, ?> map) {
+                map.forEach((name, value) -> {
+                    if (value instanceof Number n) {
+                        out.put(String.valueOf(name), n.doubleValue());
+                    }
+                });
+            }
+            return out;
+        }
 
         /** The same entry with the thread monitor's resource metrics ({@code run --monitor}). */
         public QuerySummary withMetrics(Object newMetrics) {

@@ -1,10 +1,5 @@
 package io.tunescope.store;
 
-import com.fasterxml.jackson.databind.MappingIterator;
-import io.tunescope.workload.ExecutionRecord;
-import io.tunescope.workload.agent.ExecutionCsv;
-
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,19 +16,16 @@ public final class TenantStatistics {
     private long errors;
 
     /** Reads {@code csv} (a missing file counts as no executions). */
-    public static TenantStatistics read(Path csv) throws IOException {
+    public static TenantStatistics read(Path csv) {
         TenantStatistics statistics = new TenantStatistics();
         if (!Files.exists(csv)) {
             return statistics;
         }
-        try (MappingIterator<ExecutionRecord> rows = ExecutionCsv.read(csv)) {
-            while (rows.hasNextValue()) {
-                statistics.add(rows.nextValue());
-            }
-        } catch (IOException | RuntimeException e) {
+        ExecutionCsv.Reading reading = ExecutionCsv.forEach(csv, statistics::add);
+        if (!reading.complete()) {
             // a tenant killed mid-write can leave a torn last line: keep everything before it
-            System.err.println("tunescope: " + csv + ": stopped reading at a malformed line (" + e.getMessage()
-                    .lines().findFirst().orElse("") + "); executions before it are counted");
+            System.err.println("tunescope: " + csv + ": stopped reading at a malformed line (" + String.valueOf(
+                    reading.stoppedBy()).lines().findFirst().orElse("") + "); executions before it are counted");
         }
         return statistics;
     }

@@ -48,11 +48,11 @@ public final class Driver {
 
     /** Runs all users to completion (or until interrupted) and returns the measurement window. */
     public Result run() throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(settings.users());
+        CountDownLatch done = new CountDownLatch(settings.workload().users());
         AtomicReference<String> fatal = new AtomicReference<>();
         List<UserSession> sessions = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        for (int user = 1; user <= settings.users(); user++) {
+        for (int user = 1; user <= settings.workload().users(); user++) {
             UserSession session = new UserSession(settings, user, opener, sink, validations);
             sessions.add(session);
             Thread thread = new Thread(() -> {

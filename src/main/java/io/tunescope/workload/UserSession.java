@@ -1,5 +1,6 @@
 package io.tunescope.workload;
 
+import io.tunescope.store.ExecutionRecord;
 import io.tunescope.workload.tpch.ResultValidator;
 import io.tunescope.workload.tpch.Substitution;
 import io.tunescope.workload.tpch.TpchQueries;
@@ -10,10 +11,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 
 /** One closed-loop user: runs iterations of the workload on its own connection until its budget is spent. */
 final class UserSession {
     private final DriverSettings settings;
+    private final WorkloadConfig workload;
     private final int user;
     private final Driver.ConnectionOpener opener;
     private final ExecutionSink sink;
@@ -29,11 +32,12 @@ final class UserSession {
     UserSession(DriverSettings settings, int user, Driver.ConnectionOpener opener, ExecutionSink sink,
                 Driver.ValidationListener validations) {
         this.settings = settings;
+        this.workload = settings.workload();
         this.user = user;
         this.opener = opener;
         this.sink = sink;
         this.validations = validations;
-        this.parameterStream = new SplittableRandom(settings.seed() * 1_000_003L + settings.tenant().hashCode() * 7919L + user);
+        this.parameterStream = new SplittableRandom(workload.seed() * 1_000_003L + settings.tenant().hashCode() * 7919L + user);
     }
 
     int user() {
@@ -49,21 +53,21 @@ final class UserSession {
     }
 
     void run() throws SQLException, InterruptedException {
-        try (QueryRunner runner = new QueryRunner(opener.open(user), settings.prepared())) {
+        try (QueryRunner runner = new QueryRunner(opener.open(user), workload.prepared())) {
             long deadline = Long.MAX_VALUE;
             for (int iteration = 0; ; iteration++) {
-                boolean warmup = iteration < settings.warmupIterations();
+                boolean warmup = iteration < workload.warmupIterations();
                 if (!warmup && measureStartNanos == 0) {
                     measureStartNanos = System.nanoTime();
-                    if (settings.duration() != null) {
-                        deadline = measureStartNanos + settings.duration().toNanos();
+                    if (workload.duration() != null) {
+                        deadline = measureStartNanos + workload.duration().toNanos();
                     }
                 }
-                if (!warmup && settings.duration() == null
-                        && iteration >= settings.warmupIterations() + settings.iterations()) {
+                if (!warmup && workload.duration() == null
+                        && iteration >= workload.warmupIterations() + workload.iterations()) {
                     return;
                 }
-                List<Integer> queries = settings.workload().queries(settings.seed() + user, iteration);
+                List<Integer> queries = workload.definition().queries(workload.seed() + user, iteration);
                 for (int query : queries) {
                     if (!warmup && System.nanoTime() >= deadline) {
                         return;
@@ -78,10 +82,10 @@ final class UserSession {
     }
 
     private void runOne(QueryRunner runner, int query, int iteration, boolean warmup) throws SQLException {
-        List<Substitution> parameters = settings.validate() ? TpchQueryParameters.validation(query)
-                : TpchQueryParameters.random(query, parameterStream, settings.scaleFactor());
+        List<Substitution> parameters = settings.data().validate() ? TpchQueryParameters.validation(query)
+                : TpchQueryParameters.random(query, parameterStream, settings.data().scaleFactor());
         String sql = TpchQueries.sql(query, parameters, settings.dialect());
-        boolean capture = settings.validate() && validated.add(query);
+        boolean capture = settings.data().validate() && validated.add(query);
         long start = System.nanoTime();
         long startWall = wallAnchorMicros + (start - nanoAnchor) / 1000;
         String error = null;
@@ -112,9 +116,9 @@ final class UserSession {
     }
 
     private void pause() throws InterruptedException {
-        long waitMillis = settings.waitAfterQuery().toMillis();
-        if (waitMillis > 0) {
-            Thread.sleep(waitMillis);
+        long waitNanos = workload.waitAfterQuery().toNanos();
+        if (waitNanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(waitNanos);
         }
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException("user " + user + " interrupted");

@@ -1,7 +1,9 @@
 package io.tunescope.bench;
 
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.ConnectionSpec;
-import io.tunescope.engine.inprocess.InProcessEngine;
 import io.tunescope.workload.micro.PlanMode;
 import io.tunescope.workload.micro.UserLoop;
 
@@ -32,7 +34,8 @@ public final class HarnessCostAb {
     private final List<UserLoop> loops = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
-        InProcessEngine engine = InProcessEngine.byName(args[0]);
+        Engine engine = Engines.scaleLab().where("run in this JVM", e -> e.scaleRunsAs(Lifecycle.IN_CONTROLLER))
+                .byId(args[0]);
         PlanMode mode = PlanMode.parse(args[1]);
         int threads = Integer.parseInt(args[2]);
         int rounds = Integer.parseInt(args[3]);
@@ -42,13 +45,13 @@ public final class HarnessCostAb {
         double[] sorted = ratios.clone();
         Arrays.sort(sorted);
         System.out.printf(Locale.ROOT, "engine=%s mode=%s threads=%d rounds=%d window=%dms harness/bare median=%.3f "
-                        + "min=%.3f max=%.3f%n", engine.cliName(), mode.label(), threads, rounds, windowMillis,
+                        + "min=%.3f max=%.3f%n", engine.id(), mode.label(), threads, rounds, windowMillis,
                 sorted[sorted.length / 2], sorted[0], sorted[sorted.length - 1]);
     }
 
-    double[] run(InProcessEngine engine, PlanMode mode, int threads, int rounds, long windowMillis)
+    double[] run(Engine engine, PlanMode mode, int threads, int rounds, long windowMillis)
             throws Exception {
-        ConnectionSpec spec = engine.connectionSpec();
+        ConnectionSpec spec = ConnectionSpec.inMemory(engine);
         List<Thread> workers = new ArrayList<>();
         CountDownLatch ready = new CountDownLatch(threads);
         for (int i = 0; i < threads; i++) {

@@ -1,7 +1,9 @@
 package io.tunescope.bench;
 
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.inprocess.ConnectionSpec;
-import io.tunescope.engine.inprocess.InProcessEngine;
 import io.tunescope.workload.micro.PlanMode;
 import io.tunescope.workload.micro.UserLoop;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,9 +59,10 @@ public class HarnessCostBenchmark {
 
         @Setup(Level.Trial)
         public void open(ThreadParams threads) throws SQLException {
-            InProcessEngine e = InProcessEngine.byName(engine);
+            Engine e = Engines.scaleLab().where("run in this JVM", x -> x.scaleRunsAs(Lifecycle.IN_CONTROLLER))
+                    .byId(engine);
             System.setProperty("derby.stream.error.file", System.getProperty("java.io.tmpdir") + "/derby-bench.log");
-            ConnectionSpec spec = e.connectionSpec();
+            ConnectionSpec spec = ConnectionSpec.inMemory(e);
             PlanMode planMode = PlanMode.parse(mode);
             int user = threads.getThreadIndex();
             bareConnection = spec.open();

@@ -53,7 +53,7 @@ class PlanRunnerTest {
         assertThat(ran).containsExactly(cells.get(0).id());
         assertThat(first.complete()).isFalse();
         assertThat(first.failure()).contains("resume");
-        assertThat(first.cells()).extracting(CellStatus::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
+        assertThat(first.cells()).extracting(CellResult::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
         Path done = runner[0].cellDir(cells.get(0));
         String firstStart = startedAt(done);
 
@@ -93,19 +93,37 @@ class PlanRunnerTest {
     }
 
     @Test
+    void aCellThatBreaksARuleFailsAsBadInputAndStopsThePlan(@TempDir Path dir) throws Exception {
+        Path planFile = dir.resolve("bad.yaml");
+        // two CPU lists fit the cell with two tenants but not the one with one tenant, which runs first
+        Files.writeString(planFile, TINY.replace("users: [1, 2]", "tenants: [1, 2]")
+                .replace("iterations: 1", "iterations: 1\n  cpus: \"0/0\""));
+        Path out = dir.resolve("out");
+        PlanSummary summary = new PlanRunner(PlanParser.read(planFile), out, PlanRunner.CellListener.NONE).run();
+        assertThat(summary.outcome()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
+        assertThat(summary.cells()).extracting(CellResult::status)
+                .containsExactly(CellStatus.FAILED, CellStatus.PENDING);
+        assertThat(summary.cells().get(0).failureKind()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
+        JsonNode written = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(written.get("cells").get(0).get("problem").asText()).startsWith("bad input: cpus (0/0)");
+        assertThat(written.get("failure").asText()).startsWith("cell ").contains(": bad input: cpus");
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    @Test
     void theWorkerLimitBecomesDuckDbThreadsOrPostgresSettings() {
         assertThat(CellConfigs.postgresWorkerLimit(0)).isEmpty();
         assertThat(CellConfigs.postgresWorkerLimit(2)).contains("max_parallel_workers_per_gather = 1");
         ExperimentPlan plan = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]"), 2);
         List<TpchRunConfig> configs = plan.cells().stream()
                 .map(c -> CellConfigs.of(plan.base(), c, Path.of("x"), 2)).toList();
-        assertThat(configs).extracting(TpchRunConfig::duckdbThreads).containsExactly(0, 3);
-        assertThat(configs).allSatisfy(c -> assertThat(c.serverSettings()).isEmpty());
+        assertThat(configs).extracting(c -> c.placement().duckdbThreads()).containsExactly(0, 3);
+        assertThat(configs).allSatisfy(c -> assertThat(c.placement().serverSettings()).isEmpty());
         ExperimentPlan pg = PlanParser.parse("p.yaml", TINY.replace("users: [1, 2]", "workerLimit: [off, 3]")
                 .replace("engine: duckdb", "engine: postgres"), 2);
         TpchRunConfig limited = CellConfigs.of(pg.base(), pg.cells().get(1), Path.of("x"), 2);
-        assertThat(limited.duckdbThreads()).isZero();
-        assertThat(limited.serverSettings()).contains("max_parallel_workers_per_gather = 2");
+        assertThat(limited.placement().duckdbThreads()).isZero();
+        assertThat(limited.placement().serverSettings()).contains("max_parallel_workers_per_gather = 2");
         assertThat(limited.echo()).containsKey("serverSettings");
     }
 }

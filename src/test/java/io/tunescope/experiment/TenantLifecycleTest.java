@@ -30,10 +30,10 @@ class TenantLifecycleTest {
                 }
             }
         };
-        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.EngineKind.DUCKDB, null, null, null, 0.01, 2, 1,
-                io.tunescope.workload.WorkloadDefinition.parse("single:Q1", false), java.time.Duration.ZERO, null, 1, 0,
-                io.tunescope.engine.CpuList.perTenant("0/0", 2, Runtime.getRuntime().availableProcessors()), false, 1,
-                dir.resolve("pinned"), false, null, true, 1, 0, false);
+        TpchRunConfig config = TpchRunConfig.builder().tenants(2)
+                .workload(io.tunescope.workload.WorkloadDefinition.parse("single:Q1", false))
+                .cpus(io.tunescope.engine.CpuList.perTenant("0/0", 2, Runtime.getRuntime().availableProcessors()))
+                .loadThreads(1).outDir(dir.resolve("pinned")).build();
         RunOutcome outcome = new TpchRunner(config, probe).run();
         assertThat(outcome.exitCode()).isZero();
         assertThat(affinity).containsExactly("0", "0");

@@ -122,9 +122,9 @@ class TpchRunnerTest {
                 t.start();
             }
         };
-        TpchRunConfig config = new TpchRunConfig(io.tunescope.engine.EngineKind.DUCKDB, null, null, null, 0.01, 1, 2,
-                io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false), java.time.Duration.ZERO,
-                java.time.Duration.ofSeconds(60), 0, 0, null, false, 1, out, false, null, true, 2, 0, false);
+        TpchRunConfig config = TpchRunConfig.builder().users(2)
+                .workload(io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false))
+                .duration(java.time.Duration.ofSeconds(60)).loadThreads(2).outDir(out).build();
         RunOutcome outcome = new TpchRunner(config, killer).run();
         assertThat(outcome.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(outcome.problem()).startsWith("tenant t1: its process (pid " + victims.get(0) + ") exited with code");

@@ -153,8 +153,8 @@ class AttributionTest {
     void halfOverlapChargesByMeanInFlight() {
         Execution a = new Execution("t1", 1, "Q1", 0, 100);
         Execution b = new Execution("t1", 2, "Q2", 50, 150);
-        assertThat(QueryMetricsCalculator.meanInFlight(a, List.of(a, b))).isCloseTo(1.5, within(1e-9));
-        assertThat(QueryMetricsCalculator.meanInFlight(a, List.of(a))).isCloseTo(1.0, within(1e-9));
+        assertThat(ExecutionOverlap.of(List.of(a, b)).get(0).meanInFlight()).isCloseTo(1.5, within(1e-9));
+        assertThat(ExecutionOverlap.of(List.of(a)).get(0).meanInFlight()).isCloseTo(1.0, within(1e-9));
     }
 
     @Test

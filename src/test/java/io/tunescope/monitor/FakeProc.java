@@ -1,5 +1,6 @@
 package io.tunescope.monitor;
 
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.monitor.store.RawSampleFile;
 
 import java.io.IOException;
@@ -40,7 +41,7 @@ final class FakeProc implements AutoCloseable {
         Path dir = root.resolve(pid + "/task/" + tid);
         StringBuilder stat = new StringBuilder().append(tid).append(" (").append(name).append(") ").append(state);
         for (int field = 4; field <= 52; field++) {
-            stat.append(' ').append(field == 14 ? cpuNanos / 10_000_000L : field == 15 ? 0 : field == 39 ? core : 0);
+            stat.append(' ').append(field == 14 ? cpuNanos / (1_000_000_000L / ClockTicks.PER_SECOND) : field == 15 ? 0 : field == 39 ? core : 0);
         }
         write(dir.resolve("stat"), stat + "\n");
         write(dir.resolve("comm"), name + "\n");

@@ -1,7 +1,5 @@
 package io.tunescope.store;
 
-import io.tunescope.workload.ExecutionRecord;
-import io.tunescope.workload.agent.ExecutionCsv;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

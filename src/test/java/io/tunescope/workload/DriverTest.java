@@ -1,10 +1,11 @@
 package io.tunescope.workload;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.ExecutionCsv;
+import io.tunescope.store.ExecutionRecord;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.store.TenantStatistics;
-import io.tunescope.workload.agent.ExecutionCsv;
 import io.tunescope.workload.tpch.LoadMethod;
-import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterAll;
@@ -37,8 +38,9 @@ class DriverTest {
     }
 
     private static DriverSettings settings(int users, String workload, Duration duration, int iterations, int warmup) {
-        return new DriverSettings("t1", users, WorkloadDefinition.parse(workload, false), Duration.ZERO, duration,
-                iterations, warmup, false, false, 1, 0.01, SqlDialect.DUCKDB);
+        WorkloadConfig w = new WorkloadConfig(users, WorkloadDefinition.parse(workload, false), Duration.ZERO,
+                duration, iterations, warmup, false, 1);
+        return new DriverSettings("t1", w, new DataConfig(0.01, false, 1, false), SqlDialect.DUCKDB);
     }
 
     @Test
@@ -100,7 +102,7 @@ class DriverTest {
     @Test
     void badSettingsNameTheFieldAndRule() {
         assertThatThrownBy(() -> settings(0, "sequence", null, 1, 0)).isInstanceOf(BadInputException.class)
-                .hasMessage("users (0) must be at least 1");
+                .hasMessage("users (0) must be between 1 and 1024");
         assertThatThrownBy(() -> WorkloadDefinition.parse("random", false)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("workload (random) must be");
     }

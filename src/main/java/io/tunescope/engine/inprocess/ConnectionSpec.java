@@ -1,6 +1,7 @@
 package io.tunescope.engine.inprocess;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engine;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,6 +22,11 @@ public record ConnectionSpec(String engine, String url, String user, String pass
 
     public static ConnectionSpec ofUrl(String engine, String url) {
         return new ConnectionSpec(engine, url, null, null);
+    }
+
+    /** The in-memory database of an engine that runs in this JVM. */
+    public static ConnectionSpec inMemory(Engine engine) {
+        return ofUrl(engine.id(), engine.inMemoryUrl());
     }
 
     /** Opens a new connection; each benchmark user gets its own. */

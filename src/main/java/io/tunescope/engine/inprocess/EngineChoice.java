@@ -1,6 +1,8 @@
 package io.tunescope.engine.inprocess;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 
@@ -9,49 +11,47 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What {@code --engine} (and {@code --url}) name, opened for one run: a connection spec, the engine's default
- * statement, and what has to be set up and torn down around the run (an in-process engine's database; for
- * {@code postgres} a private instance, always stopped and its data deleted on {@link #close()}). {@code jdbc} takes
- * any URL.
+ * A scale-lab engine opened for one run, as its lifecycle says: a connection spec, the engine's default statement,
+ * and what has to be set up and torn down around the run (an in-memory database in this JVM; a private server,
+ * always stopped and its data deleted on {@link #close()}). An external engine takes any URL.
  */
 public final class EngineChoice implements AutoCloseable {
+    private final Engine engine;
     private final ConnectionSpec spec;
-    private final String defaultStatement;
-    private final InProcessEngine inProcess;
     private final PostgresServer server;
 
-    private EngineChoice(ConnectionSpec spec, String defaultStatement, InProcessEngine inProcess,
-                         PostgresServer server) {
+    private EngineChoice(Engine engine, ConnectionSpec spec, PostgresServer server) {
+        this.engine = engine;
         this.spec = spec;
-        this.defaultStatement = defaultStatement;
-        this.inProcess = inProcess;
         this.server = server;
     }
 
-    /** Resolves the engine and starts what it needs; {@code workDir} holds Derby's log or PostgreSQL's cluster. */
-    public static EngineChoice open(String engine, String url, String user, String password, Path workDir)
+    /** Starts what {@code engine} needs; {@code workDir} holds Derby's log or PostgreSQL's cluster. */
+    public static EngineChoice open(Engine engine, String url, String user, String password, Path workDir)
             throws IOException, InterruptedException {
-        if (engine.equalsIgnoreCase("jdbc")) {
-            if (url == null) {
-                throw BadInputException.of("url", null, "is required with --engine jdbc");
+        Lifecycle lifecycle = engine.scaleLifecycle().orElseThrow(() -> BadInputException.of("engine", engine.id(),
+                "cannot run in the scale lab yet"));
+        switch (lifecycle) {
+            case EXTERNAL -> {
+                if (url == null) {
+                    throw BadInputException.of("url", null, "is required with --engine " + engine.id());
+                }
+                return new EngineChoice(engine, new ConnectionSpec(engineOfUrl(url), url, user, password), null);
             }
-            return new EngineChoice(new ConnectionSpec(engineOfUrl(url), url, user, password), "SELECT 1", null,
-                    null);
+            case PRIVATE_SERVER -> {
+                PostgresServer server = PostgresServer.start(PostgresBinaries.locate(null),
+                        workDir.resolve("postgres"), null, List.of());
+                return new EngineChoice(engine, new ConnectionSpec(engine.id(), server.jdbcUrl(), server.user(),
+                        server.password()), server);
+            }
+            case IN_CONTROLLER -> {
+                engine.prepare(workDir);
+                ConnectionSpec spec = url == null ? ConnectionSpec.inMemory(engine)
+                        : new ConnectionSpec(engine.id(), url, user, password);
+                return new EngineChoice(engine, spec, null);
+            }
+            default -> throw new IllegalStateException(engine.id() + " has no scale-lab lifecycle " + lifecycle);
         }
-        if (engine.equalsIgnoreCase("postgres")) {
-            PostgresServer server = PostgresServer.start(PostgresBinaries.locate(null), workDir.resolve("postgres"),
-                    null, List.of());
-            return new EngineChoice(new ConnectionSpec("postgres", server.jdbcUrl(), server.user(), server.password()),
-                    "SELECT 1", null, server);
-        }
-        if (!InProcessEngine.isInProcess(engine)) {
-            throw BadInputException.of("engine", engine, "must be one of " + InProcessEngine.names()
-                    + ", jdbc, postgres");
-        }
-        InProcessEngine e = InProcessEngine.byName(engine);
-        e.prepare(workDir);
-        ConnectionSpec spec = url == null ? e.connectionSpec() : new ConnectionSpec(e.cliName(), url, user, password);
-        return new EngineChoice(spec, e.defaultStatement(), e, null);
     }
 
     /** {@code jdbc:postgresql://...} reports as {@code postgresql}. */
@@ -65,13 +65,13 @@ public final class EngineChoice implements AutoCloseable {
     }
 
     public String defaultStatement() {
-        return defaultStatement;
+        return engine.defaultStatement();
     }
 
     @Override
     public void close() throws IOException, InterruptedException {
-        if (inProcess != null) {
-            InProcessEngine.release(spec);
+        if (engine.scaleRunsAs(Lifecycle.IN_CONTROLLER)) {
+            engine.release();
         }
         if (server != null) {
             try {

@@ -1,6 +1,6 @@
 package io.tunescope.experiment.plan;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
 
 import java.time.Duration;
 
@@ -9,7 +9,7 @@ import java.time.Duration;
  * {@code iterations} (at least 1) and {@code duration} is set; {@code cpus} and {@code monitorInterval} may be null.
  * {@code permute} runs each user's sequence in a seeded random order, so a time-bound cell samples every query.
  */
-public record PlanBase(EngineKind engine, double scaleFactor, int users, int tenants, String workload,
+public record PlanBase(Engine engine, double scaleFactor, int users, int tenants, String workload,
                        String workerLimit, String cpus, int iterations, Duration duration, int warmup,
                        Duration monitorInterval, long seed, boolean permute) {
     public PlanBase {

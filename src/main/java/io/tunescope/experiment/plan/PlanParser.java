@@ -1,9 +1,13 @@
 package io.tunescope.experiment.plan;
 
+import io.tunescope.config.DurationText;
 import io.tunescope.config.LocatedYaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.EngineSet;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads and checks an experiment plan (YAML). Every error names the file, the line, the path, the value and the
@@ -28,7 +30,6 @@ public final class PlanParser {
     private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells");
     private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
             "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute");
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
     private final LocatedYaml yaml;
     private final int availableCpus;
@@ -80,10 +81,7 @@ public final class PlanParser {
             throw yaml.error("base", base.asText(), "must be a mapping");
         }
         checkKeys(base, "base", BASE_KEYS);
-        EngineKind engine = engine(base);
-        if (engine == EngineKind.JDBC) {
-            throw yaml.error("base.engine", "jdbc", "must be duckdb or postgres: a plan starts its own tenants");
-        }
+        Engine engine = engine(base);
         double sf = base.has("scaleFactor") ? base.get("scaleFactor").asDouble() : 0.01;
         if (!(sf >= 0.01 && sf <= 10)) {
             throw yaml.error("base.scaleFactor", base.get("scaleFactor").asText(), "must be between 0.01 and 10");
@@ -107,13 +105,22 @@ public final class PlanParser {
                 bool("base.permute", base.path("permute")));
     }
 
-    private EngineKind engine(JsonNode base) {
+    /** A tenant engine that tunescope starts itself: a plan cannot vary what it does not control. */
+    private Engine engine(JsonNode base) {
         String text = base.path("engine").asText("duckdb");
+        EngineSet started = Engines.tenants().where("host a tenant that tunescope starts",
+                e -> !e.tenantRunsAs(Lifecycle.EXTERNAL));
+        String rule = "must be " + String.join(" or ", started.names());
+        Engine engine;
         try {
-            return EngineKind.parse(text);
+            engine = Engines.tenants().byId(text);
         } catch (BadInputException e) {
-            throw yaml.error("base.engine", text, "must be duckdb or postgres");
+            throw yaml.error("base.engine", text, rule);
         }
+        if (!started.contains(engine)) {
+            throw yaml.error("base.engine", engine.id(), rule + ": a plan starts its own tenants");
+        }
+        return engine;
     }
 
     private Map<String, List<String>> factors(JsonNode factors) {
@@ -194,17 +201,11 @@ public final class PlanParser {
     }
 
     private Duration duration(String path, JsonNode node) {
-        Matcher m = DURATION.matcher(node.asText().trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        try {
+            return DurationText.parse(path, node.asText());
+        } catch (BadInputException e) {
             throw yaml.error(path, node.asText(), "must be a positive duration such as 8ms, 30s or 2m");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofHours(n);
-        };
     }
 
     private boolean bool(String path, JsonNode node) {

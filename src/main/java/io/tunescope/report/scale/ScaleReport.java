@@ -1,7 +1,8 @@
 package io.tunescope.report.scale;
 
-import io.tunescope.workload.micro.PointResult;
-import io.tunescope.workload.micro.ScaleSummary;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.analysis.scale.PointResult;
+import io.tunescope.analysis.scale.ScaleSummary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,8 +29,8 @@ public final class ScaleReport {
         }
         String title = summary.engine() + ": " + summary.statement().replaceAll("\\s+", " ");
         files.addAll(ScaleChart.write(ScaleChart.build(title, "throughput (ops/s)", curves, summary.usl()),
-                outDir.resolve("throughput")));
-        Path tables = outDir.resolve("report.txt");
+                ResultsDir.of(outDir).throughputChart()));
+        Path tables = ResultsDir.of(outDir).scaleTables();
         Files.writeString(tables, text(summary));
         files.add(tables);
         return files;

@@ -1,12 +1,12 @@
 package io.tunescope.report.scale;
 
+import io.tunescope.analysis.scale.ContentionSummary;
+import io.tunescope.analysis.scale.ModeContention;
+import io.tunescope.analysis.scale.PairedRatio;
+import io.tunescope.analysis.scale.PointResult;
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.monitor.jfr.HotMethod;
 import io.tunescope.monitor.jfr.LockStat;
-import io.tunescope.workload.micro.ContentionSummary;
-import io.tunescope.workload.micro.ModeContention;
-import io.tunescope.workload.micro.PairedRatio;
-import io.tunescope.workload.micro.PointResult;
 
 import java.util.List;
 import java.util.Locale;

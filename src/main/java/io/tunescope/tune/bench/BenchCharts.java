@@ -1,5 +1,6 @@
 package io.tunescope.tune.bench;
 
+import io.tunescope.store.ResultsDir;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -17,7 +18,7 @@ public final class BenchCharts {
     private BenchCharts() {
     }
 
-    public static void write(Path dir, TuneBench.Outcome o) {
+    public static void write(ResultsDir results, TuneBench.Outcome o) {
         Map<String, XYChart> charts = new LinkedHashMap<>();
         for (BenchResult r : o.results()) {
             String key = r.function() + "-" + r.dims() + "d";
@@ -38,13 +39,13 @@ public final class BenchCharts {
             chart.addSeries(r.strategy(), x, y).setMarker(SeriesMarkers.NONE);
         }
         try {
-            Files.createDirectories(dir);
+            Files.createDirectories(results.root());
             for (Map.Entry<String, XYChart> e : charts.entrySet()) {
-                BitmapEncoder.saveBitmap(e.getValue(), dir.resolve("bench-" + e.getKey()).toString(),
+                BitmapEncoder.saveBitmap(e.getValue(), results.benchChart(e.getKey()).toString(),
                         BitmapEncoder.BitmapFormat.PNG);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write charts to " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write charts to " + results.root() + ": " + e.getMessage(), e);
         }
     }
 }

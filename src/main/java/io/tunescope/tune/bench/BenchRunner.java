@@ -8,6 +8,7 @@ import io.tunescope.tune.space.SearchSpace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
@@ -41,13 +42,12 @@ public final class BenchRunner {
         double bestTruth = Double.POSITIVE_INFINITY;
         long[] levels = new long[c.dims()];
         for (int t = 0; t < c.budget(); t++) {
-            Trial trial;
-            try {
-                trial = session.ask();
-            } catch (IllegalStateException exhausted) {
+            Optional<Trial> next = session.ask();
+            if (next.isEmpty()) {
                 bestTrue[t] = bestTruth;
                 continue;
             }
+            Trial trial = next.get();
             for (int i = 0; i < levels.length; i++) {
                 levels[i] = ((Number) trial.config().get("x" + (i + 1))).longValue();
             }

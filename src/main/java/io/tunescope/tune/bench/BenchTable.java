@@ -2,7 +2,7 @@ package io.tunescope.tune.bench;
 
 import java.util.Locale;
 
-/** The benchmark as a plain-text table plus the goal verdicts. */
+/** The benchmark's figures as a plain-text table. */
 public final class BenchTable {
     private BenchTable() {
     }
@@ -17,15 +17,6 @@ public final class BenchTable {
                     r.medianTrialsToWithin5Percent() == null ? "-" : r.medianTrialsToWithin5Percent() + " (" + r.seedsReachingTarget() + ")",
                     fmt(r.medianBestAt().get("25")), fmt(r.medianBestAt().get("50")), fmt(r.medianBestAt().get("100")),
                     fmt(r.medianBestAt().get("200")), r.medianMillisPerRun()));
-        }
-        sb.append(String.format(Locale.ROOT, "%n%-12s %4s %-12s %8s %8s %7s %9s %14s%n", "function", "dims", "best",
-                "trials", "nm", "ratio", "<=1/3", ">=random"));
-        for (GoalCheck g : o.goal()) {
-            sb.append(String.format(Locale.ROOT, "%-12s %4d %-12s %8s %8s %7s %9s %14s%n", g.function(), g.dims(),
-                    g.bestStrategy(), g.bestTrials() == null ? "-" : g.bestTrials(),
-                    g.nelderMeadTrials() == null ? ">budget" : g.nelderMeadTrials(),
-                    g.trialRatio() == null ? "-" : g.trialRatio(), g.atMostOneThird() ? "yes" : "NO",
-                    g.neverWorseThanRandom() ? "yes" : "NO"));
         }
         sb.append(String.format(Locale.ROOT, "%nwall time %.1f s; 'to5%%' is the median trials to come within 5%% "
                 + "of the optimum (seeds that got there); best@N the median true best-so-far%n", o.wallSeconds()));

@@ -1,6 +1,6 @@
 package io.tunescope.tune.bench;
 
-import io.tunescope.report.ProgressBar;
+import io.tunescope.Progress;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,9 +23,8 @@ public final class TuneBench {
                        int threads) {
     }
 
-    /** The results plus the per-function goal check and the raw median traces (for charts). */
-    public record Outcome(List<BenchResult> results, List<GoalCheck> goal, Map<String, double[]> medianTraces,
-                          double wallSeconds) {
+    /** The results plus the raw median traces (for charts). */
+    public record Outcome(List<BenchResult> results, Map<String, double[]> medianTraces, double wallSeconds) {
     }
 
     private record Run(BenchRunner.Trace trace, long nanos) {
@@ -34,17 +33,15 @@ public final class TuneBench {
     private TuneBench() {
     }
 
-    public static Outcome run(Plan plan, boolean progress) throws InterruptedException {
+    public static Outcome run(Plan plan, Progress progress) throws InterruptedException {
         long start = System.nanoTime();
         List<BenchResult> results = new ArrayList<>();
-        List<GoalCheck> goal = new ArrayList<>();
         Map<String, double[]> traces = new LinkedHashMap<>();
         int total = plan.functions().size() * plan.dims().size() * plan.strategies().size() * plan.seeds();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, plan.threads()));
-        try (ProgressBar bar = progress ? new ProgressBar("tune-bench", total, "runs") : null) {
+        try (Progress.Task bar = progress.start("tune-bench", total, "runs")) {
             for (Surface f : plan.functions()) {
                 for (int d : plan.dims()) {
-                    List<BenchResult> rows = new ArrayList<>();
                     for (String s : plan.strategies()) {
                         List<Future<Run>> futures = new ArrayList<>();
                         for (int k = 0; k < plan.seeds(); k++) {
@@ -53,9 +50,7 @@ public final class TuneBench {
                             futures.add(pool.submit(() -> {
                                 long t0 = System.nanoTime();
                                 BenchRunner.Trace trace = BenchRunner.run(c);
-                                if (bar != null) {
-                                    bar.step(1);
-                                }
+                                bar.step(1);
                                 return new Run(trace, System.nanoTime() - t0);
                             }));
                         }
@@ -66,17 +61,15 @@ public final class TuneBench {
                             all[k] = r.trace();
                             millis[k] = r.nanos() / 1e6;
                         }
-                        rows.add(reduce(f, d, s, plan, all, millis));
+                        results.add(reduce(f, d, s, plan, all, millis));
                         traces.put(f.label() + "/" + d + "/" + s, medianGapTrace(all));
                     }
-                    results.addAll(rows);
-                    goal.add(GoalCheck.of(f.label(), d, plan.budget(), rows));
                 }
             }
         } finally {
             pool.shutdownNow();
         }
-        return new Outcome(results, goal, traces, (System.nanoTime() - start) / 1e9);
+        return new Outcome(results, traces, (System.nanoTime() - start) / 1e9);
     }
 
     private static <T> T get(Future<T> f) throws InterruptedException {

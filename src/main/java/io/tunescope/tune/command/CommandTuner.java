@@ -1,7 +1,9 @@
 package io.tunescope.tune.command;
 
-import io.tunescope.report.ProgressBar;
+import io.tunescope.Progress;
+import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Json;
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.importance.ParameterImportance;
 import io.tunescope.tune.session.BestFile;
 import io.tunescope.tune.session.Trial;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Tunes an external command (the engine of {@code tunescope tune}): asks the session for configurations, runs the
@@ -22,51 +25,45 @@ import java.util.Map;
  * the convergence chart and the parameter ranking next to the journal and {@code best.json}.
  */
 public final class CommandTuner {
-    public static final String SUMMARY_FILE = "summary.json";
-
     /** What the caller prints. */
-    public record Result(BestFile.Content best, List<ParameterImportance.Importance> importance, int newTrials,
+    public record Result(BestSoFar best, List<ParameterImportance.Importance> importance, int newTrials,
                          boolean exhausted, Path outputDirectory) {
     }
 
     private CommandTuner() {
     }
 
-    public static Result run(TuningFile f, Path outDir, boolean resume, boolean progress) throws InterruptedException {
+    public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
         long start = System.nanoTime();
         TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
-        Path logs = outDir.resolve("logs");
+        TuningDir files = TuningDir.of(outDir);
+        Path logs = files.logs();
         int newTrials = 0;
         boolean exhausted = false;
         try (TuningSession session = resume ? b.resume() : b.build()) {
             createDirectories(logs);
             BestFile.write(outDir, session);
-            try (ProgressBar bar = progress ? new ProgressBar("tune", f.budget(), "trials") : null) {
-                if (bar != null) {
-                    bar.step(session.completedTrials());
-                }
+            try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
+                bar.step(session.completedTrials());
                 while (session.completedTrials() < f.budget()) {
-                    Trial trial;
-                    try {
-                        trial = session.ask();
-                    } catch (IllegalStateException e) {
+                    Optional<Trial> next = session.ask();
+                    if (next.isEmpty()) {
                         exhausted = true;
                         break;
                     }
-                    runTrial(f, session, trial, logs.resolve("trial-" + trial.number() + ".stderr"));
+                    Trial trial = next.get();
+                    runTrial(f, session, trial, files.trialLog(trial.number()));
                     newTrials++;
-                    if (bar != null) {
-                        bar.step(1);
-                    }
+                    bar.step(1);
                 }
             }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),
                     f.direction(), f.seed());
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
                     "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
-            BestFile.Content best = BestFile.content(session);
-            Json.writeAtomically(outDir.resolve(SUMMARY_FILE), summary(f, session, best, importance, exhausted,
+            BestSoFar best = BestFile.content(session);
+            Json.writeAtomically(files.summary(), summary(f, session, best, importance, exhausted,
                     (System.nanoTime() - start) / 1e9));
             return new Result(best, importance, newTrials, exhausted, outDir);
         }
@@ -88,7 +85,7 @@ public final class CommandTuner {
         session.tell(trial, java.time.Duration.ofMillis(elapsed), measurements.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    private static Map<String, Object> summary(TuningFile f, TuningSession s, BestFile.Content best,
+    private static Map<String, Object> summary(TuningFile f, TuningSession s, BestSoFar best,
                                                List<ParameterImportance.Importance> importance, boolean exhausted,
                                                double wallSeconds) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.session.TrialRecord;
 import org.knowm.xchart.BitmapEncoder;
@@ -16,8 +17,6 @@ import java.util.List;
 
 /** The convergence chart of a session: every successful trial's objective and the best so far, against trial number. */
 public final class TuneCharts {
-    public static final String CONVERGENCE_FILE = "convergence.png";
-
     private TuneCharts() {
     }
 
@@ -49,9 +48,11 @@ public final class TuneCharts {
         trials.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.addSeries("best so far", bx, by).setMarker(SeriesMarkers.NONE);
         try {
-            BitmapEncoder.saveBitmap(chart, dir.resolve("convergence").toString(), BitmapEncoder.BitmapFormat.PNG);
+            BitmapEncoder.saveBitmap(chart, TuningDir.of(dir).convergenceChart().toString(),
+                    BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(CONVERGENCE_FILE) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + TuningDir.of(dir).convergencePng() + ": " + e.getMessage(),
+                    e);
         }
     }
 }

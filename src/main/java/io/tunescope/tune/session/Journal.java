@@ -1,9 +1,9 @@
 package io.tunescope.tune.session;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.tunescope.BadInputException;
-import io.tunescope.store.Json;
+import io.tunescope.store.JournalLine;
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.space.SearchSpace;
 
 import java.io.IOException;
@@ -15,9 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The durable trial log: one JSON object per line, a {@code session} header first, then one {@code trial} line per
@@ -25,10 +23,15 @@ import java.util.Map;
  * the trial that was running. A torn last line (killed mid-write) is dropped when the journal is reopened.
  */
 public final class Journal implements AutoCloseable {
-    public static final String FILE_NAME = "journal.jsonl";
-
     /** What the header records, checked on resume. */
     public record Header(String strategy, long seed, String direction, String space) {
+        JournalLine.Session line() {
+            return new JournalLine.Session(strategy, seed, direction, space);
+        }
+
+        static Header of(JournalLine.Session line) {
+            return new Header(line.strategy(), line.seed(), line.direction(), line.space());
+        }
     }
 
     private final Path file;
@@ -41,7 +44,7 @@ public final class Journal implements AutoCloseable {
 
     /** Starts a new journal in {@code dir}; fails if one exists there already (use resume). */
     public static Journal create(Path dir, Header header) {
-        Path file = dir.resolve(FILE_NAME);
+        Path file = TuningDir.of(dir).journal();
         try {
             Files.createDirectories(dir);
             if (Files.exists(file) && Files.size(file) > 0) {
@@ -50,9 +53,7 @@ public final class Journal implements AutoCloseable {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
             Journal j = new Journal(file, ch);
-            ObjectNode node = Json.MAPPER.valueToTree(header);
-            node.put("type", "session");
-            j.appendLine(node);
+            j.appendLine(header.line());
             return j;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create journal " + file + ": " + e.getMessage(), e);
@@ -61,7 +62,7 @@ public final class Journal implements AutoCloseable {
 
     /** Reopens the journal in {@code dir} for appending, after cutting off a torn last line. */
     public static Journal reopen(Path dir) {
-        Path file = dir.resolve(FILE_NAME);
+        Path file = TuningDir.of(dir).journal();
         try {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
             long keep = completeLength(Files.readAllBytes(file));
@@ -86,16 +87,14 @@ public final class Journal implements AutoCloseable {
     }
 
     public void append(TrialRecord record) {
-        ObjectNode node = Json.MAPPER.createObjectNode();
-        node.put("type", "trial");
-        node.setAll((ObjectNode) Json.MAPPER.valueToTree(record));
-        appendLine(node);
+        appendLine(new JournalLine.Trial(record.trial(), record.config().values(), record.status().name(),
+                record.objective(), record.measurements(), record.error(), record.isDefault(),
+                record.elapsedMillis()));
     }
 
-    private void appendLine(JsonNode node) {
+    private void appendLine(JournalLine journalLine) {
         try {
-            String line = Json.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(node) + "\n";
+            String line = journalLine.toJson() + "\n";
             ByteBuffer buf = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
             while (buf.hasRemaining()) {
                 channel.write(buf);
@@ -108,9 +107,9 @@ public final class Journal implements AutoCloseable {
 
     /** The header and completed trials of the journal in {@code dir} (a torn last line is ignored). */
     public static Contents read(Path dir, SearchSpace space) {
-        Path file = dir.resolve(FILE_NAME);
+        Path file = TuningDir.of(dir).journal();
         if (!Files.isRegularFile(file)) {
-            throw BadInputException.of("resume directory", dir, "holds no " + FILE_NAME);
+            throw BadInputException.of("resume directory", dir, "holds no " + file.getFileName());
         }
         try {
             byte[] bytes = Files.readAllBytes(file);
@@ -123,13 +122,11 @@ public final class Journal implements AutoCloseable {
                 if (line.isBlank()) {
                     continue;
                 }
-                JsonNode node = parseLine(file, lineNo, line);
-                String type = node.path("type").asText();
-                if (type.equals("session")) {
-                    header = new Header(node.path("strategy").asText(), node.path("seed").asLong(),
-                            node.path("direction").asText(), node.path("space").asText());
-                } else if (type.equals("trial")) {
-                    trials.add(toRecord(node, space, file, lineNo));
+                JournalLine parsed = parseLine(file, lineNo, line);
+                if (parsed instanceof JournalLine.Session session) {
+                    header = Header.of(session);
+                } else if (parsed instanceof JournalLine.Trial trial) {
+                    trials.add(toRecord(trial, space, file, lineNo));
                 }
             }
             if (header == null) {
@@ -141,30 +138,29 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private static JsonNode parseLine(Path file, int lineNo, String line) {
+    private static JournalLine parseLine(Path file, int lineNo, String line) {
         try {
-            return Json.MAPPER.readTree(line);
-        } catch (IOException e) {
+            return JournalLine.parse(line);
+        } catch (JsonProcessingException e) {
             throw BadInputException.of(file + ":" + lineNo, line.length() > 60 ? line.substring(0, 60) + "..." : line,
                     "is not valid JSON");
         }
     }
 
-    private static TrialRecord toRecord(JsonNode n, SearchSpace space, Path file, int lineNo) {
-        Map<String, Object> raw = new LinkedHashMap<>();
-        n.path("config").fields().forEachRemaining(e -> raw.put(e.getKey(),
-                e.getValue().isNumber() ? e.getValue().numberValue()
-                        : e.getValue().isBoolean() ? (Object) e.getValue().booleanValue() : e.getValue().asText()));
-        List<Double> measurements = new ArrayList<>();
-        n.path("measurements").forEach(m -> measurements.add(m.asDouble()));
+    private static TrialRecord toRecord(JournalLine.Trial t, SearchSpace space, Path file, int lineNo) {
         try {
-            return new TrialRecord(n.path("trial").asInt(), space.configuration(raw),
-                    TrialRecord.Status.valueOf(n.path("status").asText()),
-                    n.hasNonNull("objective") ? n.get("objective").asDouble() : null, measurements,
-                    n.hasNonNull("error") ? n.get("error").asText() : null, n.path("isDefault").asBoolean(),
-                    n.path("elapsedMillis").asLong());
+            return new TrialRecord(t.trial(), space.configuration(t.config()), status(t.status()),
+                    t.objective(), t.measurements(), t.error(), t.isDefault(), t.elapsedMillis());
         } catch (BadInputException e) {
             throw new BadInputException(file + ":" + lineNo + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static TrialRecord.Status status(String status) {
+        try {
+            return TrialRecord.Status.valueOf(String.valueOf(status));
+        } catch (IllegalArgumentException e) {
+            throw BadInputException.of("status", status, "must be one of " + List.of(TrialRecord.Status.values()));
         }
     }
 

@@ -33,7 +33,9 @@ import java.util.Optional;
  * TuningSession session = TuningSession.builder(space)
  *         .strategy("gp").seed(42).direction(Direction.MAXIMIZE).outputDirectory(Path.of("runs/t1")).build();
  * while (session.completedTrials() < 50) {
- *     Trial trial = session.ask();                    // the configuration to run next
+ *     Optional<Trial> next = session.ask();           // the configuration to run next
+ *     if (next.isEmpty()) break;                      // the space is exhausted
+ *     Trial trial = next.get();
  *     try { session.tell(trial, runBenchmark(trial.config())); }   // e.g. ops per second
  *     catch (Exception e) { session.fail(trial, e.toString()); }
  * }
@@ -193,14 +195,16 @@ public final class TuningSession implements AutoCloseable {
             boolean inStep = true;
             for (TrialRecord r : records) {
                 if (inStep) {
-                    Trial t = ask();
-                    if (t.config().key().equals(r.config().key())) {
-                        complete(t, r);
+                    Optional<Trial> next = ask();
+                    if (next.isPresent() && next.get().config().key().equals(r.config().key())) {
+                        complete(next.get(), r);
                         continue;
                     }
-                    inFlight.remove(t.number());
-                    inFlightByKey.remove(t.config().key());
-                    asked--;
+                    next.ifPresent(t -> {
+                        inFlight.remove(t.number());
+                        inFlightByKey.remove(t.config().key());
+                        asked--;
+                    });
                     inStep = false;
                 }
                 importRecord(r);
@@ -218,14 +222,18 @@ public final class TuningSession implements AutoCloseable {
         strategy.observe(space.toUnit(r.config()), internalValue(r));
     }
 
-    /** The next configuration to run. Fails when the strategy waits for trials still in flight, or the space is exhausted. */
-    public Trial ask() {
+    /**
+     * The next configuration to run, or empty when the space is exhausted (every configuration the strategy can
+     * still reach has been measured). Asking while trials are in flight and the strategy waits for their results is
+     * a caller's mistake: tell those results first.
+     */
+    public Optional<Trial> ask() {
         List<Trial> batch = askBatch(1);
-        if (batch.isEmpty()) {
-            throw new IllegalStateException(inFlight.isEmpty() ? "no configuration left to try"
-                    : "the strategy waits for the " + inFlight.size() + " trial(s) in flight; tell their results first");
+        if (batch.isEmpty() && !inFlight.isEmpty()) {
+            throw new IllegalStateException("the strategy waits for the " + inFlight.size()
+                    + " trial(s) in flight; tell their results first");
         }
-        return batch.get(0);
+        return batch.stream().findFirst();
     }
 
     /** Up to {@code max} configurations to run at the same time (fewer when the strategy must wait for results). */

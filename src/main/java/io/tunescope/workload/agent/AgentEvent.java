@@ -2,53 +2,65 @@ package io.tunescope.workload.agent;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 import java.util.List;
 
 /**
- * One line of the agent-to-controller protocol (JSON lines on the agent's stdout). The controller answers with one
- * line, {@code go}, on the agent's stdin once every tenant is ready; closing stdin tells the agent to stop.
+ * One line of the agent-to-controller protocol: a JSON object per line on the agent's stdout, its kind in the
+ * {@code event} property ({@code {"event":"progress","executions":12,"errors":0}}). The controller answers with one
+ * line, {@link #GO}, on the agent's stdin once every tenant is ready; closing stdin tells the agent to stop.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "event")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = AgentEvent.Hello.class, name = "hello"),
+        @JsonSubTypes.Type(value = AgentEvent.LoadProgress.class, name = "load"),
+        @JsonSubTypes.Type(value = AgentEvent.Ready.class, name = "ready"),
+        @JsonSubTypes.Type(value = AgentEvent.Progress.class, name = "progress"),
+        @JsonSubTypes.Type(value = AgentEvent.Validation.class, name = "validation"),
+        @JsonSubTypes.Type(value = AgentEvent.Done.class, name = "done"),
+        @JsonSubTypes.Type(value = AgentEvent.Failed.class, name = "failed"),
+})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record AgentEvent(String event, Long pid, String message, Long rows, Long totalRows, Long loadMillis,
-                         Long indexMillis, String engineVersion, List<Long> backendPids, Long executions, Long errors,
-                         String query, Boolean ok, String detail, Long measureStartNanos, Long measureEndNanos) {
-    public static final String HELLO = "hello";
-    public static final String LOAD_PROGRESS = "load";
-    public static final String READY = "ready";
-    public static final String PROGRESS = "progress";
-    public static final String VALIDATION = "validation";
-    public static final String DONE = "done";
-    public static final String FAILED = "failed";
-    public static final String GO = "go";
+public sealed interface AgentEvent {
+    /** The controller's one line to the agents: start the users now. */
+    String GO = "go";
 
-    static AgentEvent hello(long pid) {
-        return new AgentEvent(HELLO, pid, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    /** The agent JVM is up; {@code pid} is its process id. */
+    record Hello(long pid) implements AgentEvent {
     }
 
-    static AgentEvent loadProgress(long rows, long totalRows) {
-        return new AgentEvent(LOAD_PROGRESS, null, null, rows, totalRows, null, null, null, null, null, null, null, null, null, null, null);
+    /** TPC-H rows loaded so far, of about {@code totalRows}. */
+    record LoadProgress(long rows, long totalRows) implements AgentEvent {
     }
 
-    static AgentEvent ready(String engineVersion, List<Long> backendPids, Long loadMillis, Long indexMillis, Long rows) {
-        return new AgentEvent(READY, null, null, rows, null, loadMillis, indexMillis, engineVersion, backendPids, null, null, null, null, null, null, null);
+    /**
+     * Loaded (when asked) and connected, waiting for {@link #GO}. {@code backendPids} are the PostgreSQL backends of
+     * the users' connections (null when they cannot be read from here); the load figures are null without a load.
+     */
+    record Ready(String engineVersion, List<Long> backendPids, Long loadMillis, Long indexMillis, Long rows)
+            implements AgentEvent {
     }
 
-    static AgentEvent progress(long executions, long errors) {
-        return new AgentEvent(PROGRESS, null, null, null, null, null, null, null, null, executions, errors, null, null, null, null, null);
+    /** Executions (and errors among them) recorded so far. */
+    record Progress(long executions, long errors) implements AgentEvent {
     }
 
-    static AgentEvent validation(String query, boolean ok, String detail) {
-        return new AgentEvent(VALIDATION, null, null, null, null, null, null, null, null, null, null, query, ok, detail, null, null);
+    /** One query's result checked against the reference answer; {@code detail} says what differed. */
+    record Validation(String query, boolean ok, String detail) implements AgentEvent {
     }
 
-    static AgentEvent done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message) {
-        return new AgentEvent(DONE, null, message, null, null, null, null, null, null, executions, errors, null, null, null,
-                measureStartNanos, measureEndNanos);
+    /**
+     * The users finished: counts, and the measurement window on the agent's {@code System.nanoTime} clock (its
+     * length gives the throughput); {@code message} is the fatal error that ended the run early, if one did.
+     */
+    record Done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message)
+            implements AgentEvent {
     }
 
-    static AgentEvent failed(String message) {
-        return new AgentEvent(FAILED, null, message, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    /** The agent gave up; {@code message} says why. */
+    record Failed(String message) implements AgentEvent {
     }
 }

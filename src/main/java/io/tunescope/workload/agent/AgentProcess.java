@@ -1,5 +1,7 @@
 package io.tunescope.workload.agent;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.tunescope.engine.CpuList;
 import io.tunescope.store.Json;
 
@@ -20,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AgentProcess implements AutoCloseable {
     private static final long GRACE_MILLIS = 5_000;
+    private static final ObjectReader EVENTS = Json.MAPPER.readerFor(AgentEvent.class)
+            .without(DeserializationFeature.FAIL_ON_INVALID_SUBTYPE);
 
     private final int tenantIndex;
     private final Process process;
@@ -78,7 +82,8 @@ public final class AgentProcess implements AutoCloseable {
                     }
                 }
             } catch (IOException e) {
-                events.offer(new TenantEvent(tenantIndex, AgentEvent.failed("control channel broken: " + e.getMessage()), null));
+                AgentEvent broken = new AgentEvent.Failed("control channel broken: " + e.getMessage());
+                events.offer(new TenantEvent(tenantIndex, broken, null));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -94,13 +99,16 @@ public final class AgentProcess implements AutoCloseable {
         pump.start();
     }
 
-    /** An event, or null for a line that is not one (native code may write to the same stdout). */
+    /**
+     * An event, or null for a line that is not one (native code may write to the same stdout) or whose kind this
+     * controller does not know.
+     */
     static AgentEvent parse(String line) {
         if (!line.startsWith("{")) {
             return null;
         }
         try {
-            return Json.MAPPER.readValue(line, AgentEvent.class);
+            return EVENTS.readValue(line);
         } catch (IOException e) {
             System.err.println("tunescope: ignoring a line from a tenant agent that is not an event: " + line);
             return null;

@@ -1,10 +1,14 @@
 package io.tunescope.workload.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tunescope.store.Json;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,6 +16,10 @@ import java.nio.charset.StandardCharsets;
  * else may write to ({@link System#out} is redirected to stderr so stray prints cannot corrupt the protocol).
  */
 final class EventChannel {
+    /** Written as the interface type so every line carries its kind; never indented, so one event is one line. */
+    private static final ObjectWriter EVENTS = Json.MAPPER.writerFor(AgentEvent.class)
+            .without(SerializationFeature.INDENT_OUTPUT);
+
     private final PrintStream out;
 
     private EventChannel(PrintStream out) {
@@ -25,7 +33,16 @@ final class EventChannel {
     }
 
     synchronized void emit(AgentEvent event) {
-        out.println(Json.toJson(event).replace('\n', ' '));
+        out.println(line(event));
         out.flush();
+    }
+
+    /** The event as one line of JSON. */
+    static String line(AgentEvent event) {
+        try {
+            return EVENTS.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

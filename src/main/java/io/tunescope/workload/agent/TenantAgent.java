@@ -1,12 +1,16 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
+import io.tunescope.store.ExecutionCsv;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
-import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.tpch.LoadMethod;
-import io.tunescope.workload.tpch.SqlDialect;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.BufferedReader;
@@ -17,7 +21,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -42,24 +45,26 @@ final class TenantAgent {
         this.spec = spec;
         this.events = events;
         this.control = control;
-        this.dialect = AgentSpec.ENGINE_DUCKDB.equals(spec.engine()) ? SqlDialect.DUCKDB
-                : SqlDialect.fromJdbcUrl(AgentSpec.realUrl(spec));
+        Engine engine = Engines.byId(spec.engine());
+        // a database reached by URL speaks the dialect of whichever engine its URL names
+        this.dialect = engine.tenantRunsAs(Lifecycle.AGENT_HOSTED) ? engine.dialect()
+                : Engines.ofJdbcUrl(AgentSpec.realUrl(spec)).dialect();
     }
 
     int run() throws Exception {
         database = TenantDatabase.open(spec, password);
         try {
-            TpchLoader.LoadReport load = spec.load() ? load() : null;
+            TpchLoader.LoadReport load = spec.data().load() ? load() : null;
             List<Connection> connections = new ArrayList<>();
             List<Long> backendPids = new ArrayList<>();
-            for (int user = 1; user <= spec.users(); user++) {
+            for (int user = 1; user <= spec.workload().users(); user++) {
                 Connection connection = database.newConnection();
                 connections.add(connection);
                 if (dialect == SqlDialect.POSTGRES && JdbcUrls.isLoopback(database.url())) {
                     backendPids.add(backendPid(connection));
                 }
             }
-            events.emit(AgentEvent.ready(database.version(), backendPids.isEmpty() ? null : backendPids,
+            events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
                     load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
                     load == null ? null : load.rows()));
             if (!awaitGo()) {
@@ -73,17 +78,17 @@ final class TenantAgent {
     }
 
     private TpchLoader.LoadReport load() throws SQLException, InterruptedException {
-        long total = TpchLoader.estimatedRows(spec.scaleFactor());
+        long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
-        reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.loadProgress(rows.get(), total)),
+        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
                 LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
         try {
             TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forDialect(dialect),
-                    spec.loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
-            TpchLoader.LoadReport report = loader.load(spec.scaleFactor(), rows::addAndGet);
-            events.emit(AgentEvent.loadProgress(report.rows(), report.rows()));
+                    spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
+            TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
+            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
             return report;
         } finally {
             reporter.shutdownNow();
@@ -125,23 +130,21 @@ final class TenantAgent {
     }
 
     private int drive(List<Connection> connections) throws IOException, InterruptedException {
-        DriverSettings settings = new DriverSettings(spec.tenant(), spec.users(),
-                WorkloadDefinition.parse(spec.workload(), spec.permuted()), Duration.ofMillis(spec.waitMillis()),
-                spec.durationMillis() > 0 ? Duration.ofMillis(spec.durationMillis()) : null, spec.iterations(),
-                spec.warmupIterations(), spec.prepared(), spec.validate(), spec.seed(), spec.scaleFactor(), dialect);
+        DriverSettings settings = spec.driverSettings(dialect);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
-            reporter.scheduleAtFixedRate(() -> events.emit(AgentEvent.progress(csv.executions(), csv.errors())),
+            reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.Progress(csv.executions(), csv.errors())),
                     PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv,
-                    (user, query, verdict) -> events.emit(AgentEvent.validation(query, verdict.ok(), verdict.detail())))
+            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
+                    (user, query, verdict) -> events.emit(
+                            new AgentEvent.Validation(query, verdict.ok(), verdict.detail())))
                     .run();
             reporter.shutdownNow();
             csv.close();
-            events.emit(AgentEvent.done(csv.executions(), csv.errors(), result.measureStartNanos(),
+            events.emit(new AgentEvent.Done(csv.executions(), csv.errors(), result.measureStartNanos(),
                     result.measureEndNanos(), result.fatalError()));
-            return result.fatalError() == null ? 0 : 1;
+            return (result.fatalError() == null ? Outcome.OK : Outcome.FAILURE).exitCode();
         } finally {
             reporter.shutdownNow();
         }

@@ -1,5 +1,7 @@
 package io.tunescope.workload.agent;
 
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
 import org.duckdb.DuckDBConnection;
 
 import java.sql.Connection;
@@ -22,7 +24,8 @@ abstract class TenantDatabase implements AutoCloseable {
     abstract String url();
 
     static TenantDatabase open(AgentSpec spec, String password) throws Exception {
-        if (AgentSpec.ENGINE_DUCKDB.equals(spec.engine())) {
+        if (Engines.byId(spec.engine()).tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
+            // DuckDB is the one engine an agent hosts
             return DuckDb.open(spec);
         }
         return new Jdbc(AgentSpec.realUrl(spec), TenantAgent.credentials(spec.user(), password));

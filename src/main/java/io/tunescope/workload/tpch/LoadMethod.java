@@ -1,6 +1,7 @@
 package io.tunescope.workload.tpch;
 
 import io.trino.tpch.TpchTable;
+import io.tunescope.engine.SqlDialect;
 import org.duckdb.DuckDBConnection;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;

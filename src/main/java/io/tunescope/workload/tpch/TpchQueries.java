@@ -1,6 +1,7 @@
 package io.tunescope.workload.tpch;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.SqlDialect;
 
 import java.io.IOException;
 import java.io.InputStream;

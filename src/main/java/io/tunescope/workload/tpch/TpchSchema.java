@@ -3,6 +3,7 @@ package io.tunescope.workload.tpch;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchColumnType;
 import io.trino.tpch.TpchTable;
+import io.tunescope.engine.SqlDialect;
 
 import java.util.List;
 import java.util.StringJoiner;

@@ -1,6 +1,6 @@
 package io.tunescope.experiment.plan;
 
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engines;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -18,7 +18,7 @@ class CellPropertiesTest {
         Map<String, List<String>> factors = new LinkedHashMap<>();
         factors.put("users", IntStream.rangeClosed(1, users).mapToObj(String::valueOf).toList());
         factors.put("workerLimit", IntStream.rangeClosed(1, limits).mapToObj(String::valueOf).toList());
-        PlanBase base = new PlanBase(EngineKind.DUCKDB, 0.01, 1, 1, "sequence", "off", null, 1, null, 0, null, 1, false);
+        PlanBase base = new PlanBase(Engines.byId("duckdb"), 0.01, 1, 1, "sequence", "off", null, 1, null, 0, null, 1, false);
         return new ExperimentPlan("p", base, factors, reps, random, seed, null);
     }
 

@@ -3,7 +3,7 @@ package io.tunescope.experiment.plan;
 import io.tunescope.BadInputException;
 import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
-import io.tunescope.engine.EngineKind;
+import io.tunescope.engine.Engines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +51,7 @@ class PlanParserTest {
     @Test
     void readsBaseFactorsAndCanonicalLevels() {
         ExperimentPlan plan = parse(GOOD);
-        assertThat(plan.base().engine()).isEqualTo(EngineKind.DUCKDB);
+        assertThat(plan.base().engine()).isEqualTo(Engines.byId("duckdb"));
         assertThat(plan.base().iterations()).isEqualTo(2);
         assertThat(plan.base().monitorInterval()).isEqualTo(Duration.ofMillis(8));
         assertThat(plan.factors()).containsExactly(Map.entry("users", List.of("1", "5", "20")),
@@ -112,6 +112,14 @@ class PlanParserTest {
     }
 
     @Test
+    void aPlanStartsItsOwnTenants() {
+        assertThat(error(GOOD.replace("engine: duckdb", "engine: jdbc")))
+                .endsWith("base.engine (jdbc) must be duckdb or postgres: a plan starts its own tenants");
+        assertThat(error(GOOD.replace("engine: duckdb", "engine: mariadb"))).endsWith("must be duckdb or postgres");
+        assertThat(parse(GOOD.replace("engine: duckdb", "engine: postgres")).base().engine().id()).isEqualTo("postgres");
+    }
+
+    @Test
     void theExamplesAreValidPlans() {
         ExperimentPlan quick = PlanParser.parse("quick.yaml", read("examples/quick.yaml"), 2);
         assertThat(quick.cells()).hasSize(8);
@@ -155,5 +163,16 @@ class PlanParserTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void durationsReadTheSameFormsAsTheCommandLine() {
+        assertThat(parse(GOOD.replace("monitorInterval: 8ms", "monitorInterval: 500us")).base().monitorInterval())
+                .isEqualTo(Duration.ofNanos(500_000));
+        assertThat(parse(GOOD.replace("iterations: 2", "duration: 1.5s")).base().duration())
+                .isEqualTo(Duration.ofMillis(1500));
+        assertThat(error(GOOD.replace("monitorInterval: 8ms", "monitorInterval: 0ms")))
+                .isEqualTo("plan.yaml:6: base.monitorInterval (0ms) must be a positive duration such as 8ms, 30s or 2m");
+        assertThat(error(GOOD.replace("iterations: 2", "duration: 30"))).contains("base.duration (30) must be a positive");
     }
 }

@@ -74,7 +74,12 @@ class SurfaceTest {
         assertThat(r.has("medianTrialsToWithin5Percent")).isTrue();
         assertThat(r.get("medianBestAt").has("25")).isTrue();
         assertThat(r.get("medianBestAt").has("30")).isTrue();
-        assertThat(root.get("goal")).hasSize(2);
+        // the figures the goals in docs/benchmarks.md are read from: every strategy per function, no verdicts
+        assertThat(root.has("goal")).isFalse();
+        for (String function : List.of("sphere", "rastrigin")) {
+            assertThat(root.get("results").findValues("function").stream().filter(n -> n.asText().equals(function)))
+                    .hasSize(3);
+        }
     }
 
     @Test

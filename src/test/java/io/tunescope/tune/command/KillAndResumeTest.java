@@ -2,7 +2,7 @@ package io.tunescope.tune.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.store.Json;
-import io.tunescope.tune.session.Journal;
+import io.tunescope.store.TuningDir;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +35,7 @@ class KillAndResumeTest {
 
     private static List<JsonNode> trials(Path dir) throws IOException {
         List<JsonNode> out = new ArrayList<>();
-        for (String line : Files.readAllLines(dir.resolve(Journal.FILE_NAME))) {
+        for (String line : Files.readAllLines(TuningDir.of(dir).journal())) {
             try {
                 JsonNode n = Json.MAPPER.readTree(line);
                 if (n.path("type").asText().equals("trial")) {
@@ -53,7 +53,7 @@ class KillAndResumeTest {
         Path out = tmp.resolve("run");
         Process p = start(out, EXAMPLE.toString(), "--out", out.toString(), "--budget", "16");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline && (!Files.exists(out.resolve(Journal.FILE_NAME)) || trials(out).size() < 5)) {
+        while (System.nanoTime() < deadline && (!Files.exists(TuningDir.of(out).journal()) || trials(out).size() < 5)) {
             Thread.sleep(50);
         }
         p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -19,7 +19,7 @@ class ParameterImportanceTest {
                 EnumParam.bool("flag", null));
         TuningSession s = TuningSession.builder(space).strategy("lhs").seed(3).direction(Direction.MAXIMIZE).build();
         for (int i = 0; i < 40; i++) {
-            Trial t = s.ask();
+            Trial t = s.ask().orElseThrow();
             long threads = (Long) t.config().get("threads");
             long noise = (Long) t.config().get("noise");
             boolean flag = (Boolean) t.config().get("flag");
@@ -36,7 +36,7 @@ class ParameterImportanceTest {
     void tooFewTrialsGiveNoRanking() {
         SearchSpace space = SearchSpace.of(IntParam.of("a", 0, 3));
         TuningSession s = TuningSession.builder(space).strategy("random").build();
-        Trial t = s.ask();
+        Trial t = s.ask().orElseThrow();
         s.tell(t, 1);
         assertThat(ParameterImportance.rank(space, s.history(), Direction.MINIMIZE, 1)).isEmpty();
     }

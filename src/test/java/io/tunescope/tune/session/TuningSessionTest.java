@@ -2,6 +2,7 @@ package io.tunescope.tune.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.store.Json;
+import io.tunescope.store.TuningDir;
 import io.tunescope.tune.space.Constraint;
 import io.tunescope.tune.space.EnumParam;
 import io.tunescope.tune.space.IntParam;
@@ -37,7 +38,7 @@ class TuningSessionTest {
         TuningSession s = TuningSession.builder(small()).strategy("nelder-mead").seed(2).build();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 15; i++) {
-            Trial t = s.ask();
+            Trial t = s.ask().orElseThrow();
             assertThat(seen.add(t.config().key())).isTrue();
             assertThat(s.space().isFeasible(t.config())).isTrue();
             s.tell(t, value(t));
@@ -49,7 +50,7 @@ class TuningSessionTest {
     @Test
     void theDefaultConfigurationIsMeasuredFirst() {
         TuningSession s = TuningSession.builder(small()).strategy("random").seed(1).build();
-        Trial first = s.ask();
+        Trial first = s.ask().orElseThrow();
         assertThat(first.isDefault()).isTrue();
         assertThat(first.config().key()).isEqualTo("a=2,b=2");
     }
@@ -61,7 +62,7 @@ class TuningSessionTest {
         Set<String> seen = new HashSet<>();
         int failed = 0;
         for (int i = 0; i < 10; i++) {
-            Trial t = s.ask();
+            Trial t = s.ask().orElseThrow();
             assertThat(seen.add(t.config().key())).isTrue();
             long a = (Long) t.config().get("a");
             if (a % 3 == 0) {
@@ -74,16 +75,30 @@ class TuningSessionTest {
         assertThat(failed).isEqualTo(4);
         assertThat(s.history()).filteredOn(r -> !r.ok()).allMatch(r -> r.error().equals("crash") && r.objective() == null);
         assertThat(s.best().orElseThrow().objective()).isEqualTo(1.0);
-        assertThatThrownBy(s::ask).hasMessageContaining("no configuration left");
+        assertThat(s.ask()).isEmpty();   // all ten values measured: the space is exhausted
+    }
+
+    @Test
+    void askOnAnExhaustedSpaceIsEmptyAndStaysEmpty() {
+        TuningSession s = TuningSession.builder(SearchSpace.of(EnumParam.bool("x", null))).strategy("random").seed(3)
+                .build();
+        for (int i = 0; i < 2; i++) {
+            Trial t = s.ask().orElseThrow();
+            s.tell(t, i);
+        }
+        assertThat(s.ask()).isEmpty();
+        assertThat(s.ask()).isEmpty();
+        assertThat(s.askBatch(4)).isEmpty();
+        assertThat(s.completedTrials()).isEqualTo(2);
     }
 
     @Test
     void repeatsAreAggregatedAndMaximizeFlipsTheSense() {
         TuningSession s = TuningSession.builder(SearchSpace.of(EnumParam.bool("x", null))).strategy("lhs")
                 .direction(Direction.MAXIMIZE).aggregate(Aggregate.MEDIAN).build();
-        Trial t1 = s.ask();
+        Trial t1 = s.ask().orElseThrow();
         s.tell(t1, 1, 5, 100);
-        Trial t2 = s.ask();
+        Trial t2 = s.ask().orElseThrow();
         s.tell(t2, 7, 7, 7);
         assertThat(s.history().get(0).objective()).isEqualTo(5.0);
         assertThat(s.best().orElseThrow().objective()).isEqualTo(7.0);
@@ -94,7 +109,7 @@ class TuningSessionTest {
     @Test
     void nonFiniteMeasurementsCountAsFailures() {
         TuningSession s = TuningSession.builder(SearchSpace.of(IntParam.of("a", 0, 3))).strategy("random").build();
-        Trial t = s.ask();
+        Trial t = s.ask().orElseThrow();
         assertThat(s.tell(t, Double.NaN).ok()).isFalse();
     }
 
@@ -109,14 +124,14 @@ class TuningSessionTest {
         for (Trial t : batch) {
             s.tell(t, ((Long) t.config().get("a")).doubleValue());
         }
-        assertThat(s.ask()).isNotNull();
+        assertThat(s.ask()).isPresent();
     }
 
     @Test
     void bestJsonIsRewrittenAfterEveryTrialWithImprovementOverTheDefault(@TempDir Path dir) throws Exception {
         try (TuningSession s = TuningSession.builder(small()).strategy("gp").seed(1).outputDirectory(dir).build()) {
             for (int i = 0; i < 8; i++) {
-                Trial t = s.ask();
+                Trial t = s.ask().orElseThrow();
                 s.tell(t, 10 + value(t));
                 JsonNode best = Json.MAPPER.readTree(dir.resolve("best.json").toFile());
                 assertThat(best.get("trials").asInt()).isEqualTo(i + 1);
@@ -128,7 +143,7 @@ class TuningSessionTest {
                     .isCloseTo((12.0 - b) / 12.0 * 100, org.assertj.core.data.Offset.offset(0.06));
             assertThat(best.at("/best/config/a").isNumber()).isTrue();
         }
-        assertThat(Files.readAllLines(dir.resolve(Journal.FILE_NAME))).hasSize(9);
+        assertThat(Files.readAllLines(TuningDir.of(dir).journal())).hasSize(9);
     }
 
     @Test
@@ -161,12 +176,12 @@ class TuningSessionTest {
     void aTornLastLineIsDroppedOnResume(@TempDir Path dir) throws Exception {
         SearchSpace space = SearchSpace.of(IntParam.of("a", 0, 99));
         List<String> before = run(TuningSession.builder(space).strategy("random").seed(1).outputDirectory(dir).build(), 5);
-        Files.writeString(dir.resolve(Journal.FILE_NAME), "{\"type\":\"trial\",\"trial\":6,\"conf",
+        Files.writeString(TuningDir.of(dir).journal(), "{\"type\":\"trial\",\"trial\":6,\"conf",
                 java.nio.file.StandardOpenOption.APPEND);
         TuningSession s = TuningSession.builder(space).strategy("random").seed(1).outputDirectory(dir).resume();
         assertThat(s.history().stream().map(r -> r.config().key()).toList()).isEqualTo(before);
         run(s, 1);
-        List<String> lines = Files.readAllLines(dir.resolve(Journal.FILE_NAME));
+        List<String> lines = Files.readAllLines(TuningDir.of(dir).journal());
         assertThat(lines).hasSize(7);
         for (String line : lines) {
             Json.MAPPER.readTree(line);
@@ -177,7 +192,7 @@ class TuningSessionTest {
         List<String> keys = new ArrayList<>();
         try (s) {
             for (int i = 0; i < trials; i++) {
-                Trial t = s.ask();
+                Trial t = s.ask().orElseThrow();
                 long a = (Long) t.config().get("a");
                 s.tell(t, Math.abs(a - 17) + 0.5 * a % 3);
                 keys.add(t.config().key());

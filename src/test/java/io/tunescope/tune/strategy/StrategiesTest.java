@@ -39,7 +39,7 @@ class StrategiesTest {
         Set<String> measured = new HashSet<>();
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < trials; i++) {
-            Trial t = s.ask();
+            Trial t = s.ask().orElseThrow();
             assertThat(measured.add(t.config().key())).as("measured twice: " + t.config()).isTrue();
             double v = sphere(t);
             s.tell(t, v);

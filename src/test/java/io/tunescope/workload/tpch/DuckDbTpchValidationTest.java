@@ -1,5 +1,6 @@
 package io.tunescope.workload.tpch;
 
+import io.tunescope.engine.SqlDialect;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

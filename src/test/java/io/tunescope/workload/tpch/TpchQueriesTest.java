@@ -1,6 +1,7 @@
 package io.tunescope.workload.tpch;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.SqlDialect;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;

@@ -1,0 +1,19 @@
+package io.tunescope.engine;
+
+/** Where an engine's database lives during a run, and who starts and stops it. */
+public enum Lifecycle {
+    /** An in-memory database inside the controller JVM, dropped after the run (the scale lab's embedded engines). */
+    IN_CONTROLLER,
+    /**
+     * Embedded in a tenant agent JVM of its own, which tunescope starts, so the tenant's threads can be read apart.
+     * The agent can host DuckDB only so far ({@code TenantDatabase}).
+     */
+    AGENT_HOSTED,
+    /**
+     * A private server that tunescope starts for the run and always stops (and deletes) afterwards. The only server
+     * tunescope can start so far is PostgreSQL ({@code engine/postgres}): a second one needs its own start code.
+     */
+    PRIVATE_SERVER,
+    /** An existing database reached by JDBC URL; tunescope neither starts nor stops it. */
+    EXTERNAL
+}

@@ -1,0 +1,54 @@
+package io.tunescope.experiment;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.CpuList;
+
+import java.util.List;
+
+/**
+ * How many tenants a run starts and what each may use: the CPUs it is pinned to (one list per tenant, or null for
+ * no pinning), DuckDB's worker-thread limit (0 keeps DuckDB's default) and extra PostgreSQL configuration lines.
+ */
+public record PlacementConfig(int tenants, List<CpuList> cpus, int duckdbThreads, List<String> serverSettings) {
+    public static final int MAX_TENANTS = 64;
+
+    public PlacementConfig {
+        cpus = cpus == null ? null : List.copyOf(cpus);
+        serverSettings = serverSettings == null ? List.of() : List.copyOf(serverSettings);
+        if (tenants < 1 || tenants > MAX_TENANTS) {
+            throw BadInputException.of("tenants", tenants, "must be between 1 and " + MAX_TENANTS);
+        }
+        if (duckdbThreads < 0) {
+            throw BadInputException.of("duckdb-threads", duckdbThreads, "must be 0 (DuckDB's default) or more");
+        }
+        if (cpus != null && cpus.size() != tenants) {
+            throw BadInputException.of("cpus", cpus, "must hold one CPU list per tenant");
+        }
+    }
+
+    /** {@code tenants} tenants, unpinned, with the engines' own defaults. */
+    public static PlacementConfig of(int tenants) {
+        return new PlacementConfig(tenants, null, 0, List.of());
+    }
+
+    /** The CPUs of tenant {@code index} (from 0), or null when tenants are not pinned. */
+    public CpuList cpusOf(int index) {
+        return cpus == null ? null : cpus.get(index);
+    }
+
+    public PlacementConfig withTenants(int value) {
+        return new PlacementConfig(value, cpus, duckdbThreads, serverSettings);
+    }
+
+    public PlacementConfig withCpus(List<CpuList> value) {
+        return new PlacementConfig(tenants, value, duckdbThreads, serverSettings);
+    }
+
+    public PlacementConfig withDuckdbThreads(int value) {
+        return new PlacementConfig(tenants, cpus, value, serverSettings);
+    }
+
+    public PlacementConfig withServerSettings(List<String> value) {
+        return new PlacementConfig(tenants, cpus, duckdbThreads, value);
+    }
+}

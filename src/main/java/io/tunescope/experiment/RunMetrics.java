@@ -1,0 +1,24 @@
+package io.tunescope.experiment;
+
+import io.tunescope.monitor.QueryMetricsMean;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What a {@link RunObserver} measured for summary.json: per tenant and query, the resource metrics averaged over the
+ * query's measured executions. A query without an entry has no {@code metrics} in summary.json.
+ */
+public record RunMetrics(Map<String, Map<String, QueryMetricsMean>> byTenantAndQuery) {
+    public static final RunMetrics NONE = new RunMetrics(Map.of());
+
+    public RunMetrics {
+        byTenantAndQuery = byTenantAndQuery.entrySet().stream()
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Map.copyOf(e.getValue())));
+    }
+
+    public Optional<QueryMetricsMean> of(String tenant, String query) {
+        return Optional.ofNullable(byTenantAndQuery.getOrDefault(tenant, Map.of()).get(query));
+    }
+}

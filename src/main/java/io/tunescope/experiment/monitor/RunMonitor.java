@@ -1,0 +1,153 @@
+package io.tunescope.experiment.monitor;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.experiment.RunMetrics;
+import io.tunescope.experiment.RunObserver;
+import io.tunescope.monitor.Execution;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.MonitoredProcess;
+import io.tunescope.monitor.QueryMetrics;
+import io.tunescope.monitor.QueryMetricsCalculator;
+import io.tunescope.monitor.QueryMetricsMean;
+import io.tunescope.monitor.Recording;
+import io.tunescope.monitor.ThreadMonitor;
+import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.store.ExecutionCsv;
+import io.tunescope.store.ExecutionRecord;
+import io.tunescope.monitor.proc.ClockTicks;
+import io.tunescope.store.Json;
+import io.tunescope.store.MonitorDir;
+import io.tunescope.store.ResultsDir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code tunescope run --monitor}: samples the tenants' threads during the measurement and attributes what it saw
+ * to every execution. Writes {@code monitor/samples.tsraw} (raw samples), {@code monitor/monitor.json} (per-thread
+ * totals) and {@code monitor/query-metrics.csv} (one line per execution), and gives each query entry of
+ * {@code summary.json} its {@code metrics} (means over the query's measured executions). The monitor never fails a
+ * run: what it cannot do is reported on stderr and in {@code monitor.json}.
+ */
+public final class RunMonitor implements RunObserver {
+    private final MonitorOptions options;
+    private final Integer metricsPort;
+    private final List<String> problems = new ArrayList<>();
+    private List<TenantProcesses> tenants = List.of();
+    private MonitorDir dir;
+    private ThreadMonitor monitor;
+    private MetricsEndpoint endpoint;
+    private Recording recording;
+
+    public RunMonitor(MonitorOptions options, Integer metricsPort) {
+        this.options = options;
+        this.metricsPort = metricsPort;
+    }
+
+    @Override
+    public void measurementStarting(List<TenantProcesses> tenants, Path outDir) {
+        this.tenants = List.copyOf(tenants);
+        this.dir = ResultsDir.of(outDir).monitor();
+        List<MonitoredProcess> processes = new ArrayList<>();
+        for (TenantProcesses t : tenants) {
+            processes.addAll(processesOf(t));
+        }
+        if (processes.isEmpty()) {
+            warn("no tenant process on this machine to monitor (engine " + tenants.stream()
+                    .map(t -> t.engine().id()).distinct().toList() + ")");
+            return;
+        }
+        try {
+            monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
+            if (metricsPort != null) {
+                endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), ClockTicks.PER_SECOND);
+                System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
+            }
+        } catch (BadInputException | UncheckedIOException e) {
+            warn("monitor not started: " + e.getMessage());
+        }
+    }
+
+    /** The processes of one tenant, each with its engine's classifier of thread roles. */
+    static List<MonitoredProcess> processesOf(TenantProcesses t) {
+        List<MonitoredProcess> out = new ArrayList<>();
+        if (t.pids().isEmpty()) {
+            return out;
+        }
+        if (t.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
+            // the server's own process first; its backends and parallel workers are its children
+            out.add(new MonitoredProcess(t.name(), t.pids().get(0).intValue(), true, t.engine().threadRoles()));
+        } else {
+            for (long pid : t.pids()) {
+                out.add(new MonitoredProcess(t.name(), (int) pid, false, t.engine().threadRoles()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void measurementStopped() {
+        if (monitor == null) {
+            return;
+        }
+        if (endpoint != null) {
+            endpoint.close();
+        }
+        recording = monitor.stop();
+        monitor = null;
+        MonitorReport report = MonitorReport.of(recording);
+        Json.writeAtomically(dir.threadTotals(), report);
+        for (String p : report.problems()) {
+            warn("not measured: " + p);
+        }
+    }
+
+    /** Attributes every execution of every tenant, writes query-metrics.csv, and closes the recording. */
+    @Override
+    public RunMetrics measurementFinished() {
+        if (recording == null) {
+            return RunMetrics.NONE;
+        }
+        Map<String, Map<String, QueryMetricsMean>> out = new HashMap<>();
+        try (Recording r = recording; QueryMetricsCsv csv = new QueryMetricsCsv(dir.queryMetrics())) {
+            for (TenantProcesses t : tenants) {
+                List<ExecutionRecord> records = ExecutionCsv.readAll(t.executionsCsv());
+                List<Execution> executions = records.stream().map(e -> new Execution(e.tenant(), e.user(), e.query(),
+                        e.startNanos(), e.startNanos() + e.responseNanos())).toList();
+                List<QueryMetrics> metrics = QueryMetricsCalculator.attributeAll(r, executions);
+                Map<String, List<QueryMetrics>> measured = new LinkedHashMap<>();
+                for (int i = 0; i < records.size(); i++) {
+                    csv.write(records.get(i), metrics.get(i));
+                    if (records.get(i).phase() == ExecutionRecord.Phase.MEASURE && !records.get(i).failed()) {
+                        measured.computeIfAbsent(records.get(i).query(), q -> new ArrayList<>()).add(metrics.get(i));
+                    }
+                }
+                Map<String, QueryMetricsMean> perQuery = new LinkedHashMap<>();
+                measured.forEach((q, list) -> perQuery.put(q, QueryMetricsMean.of(list)));
+                out.put(t.name(), perQuery);
+            }
+        } catch (IOException | RuntimeException e) {
+            warn("per-query metrics incomplete: " + e.getMessage());
+        } finally {
+            recording = null;
+        }
+        return new RunMetrics(out);
+    }
+
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    private void warn(String message) {
+        problems.add(message);
+        System.err.println("tunescope: monitor: " + message);
+    }
+}

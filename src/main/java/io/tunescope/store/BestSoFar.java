@@ -1,0 +1,36 @@
+package io.tunescope.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A tuning session's {@code best.json} ({@link TuningDir#best()}): the best configuration so far, the default
+ * configuration's result as the baseline, and the gain between them. A configuration is a value per knob name.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultResult defaultResult,
+                        Double improvementPercent, String direction, String strategy, long seed) {
+
+    /** The best successful trial. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Best(Map<String, Object> config, double objective, int trial) {
+    }
+
+    /** The default configuration's trial; {@code objective} is null and {@code error} says why when it failed. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DefaultResult(Map<String, Object> config, Double objective, String error) {
+    }
+
+    /** Writes the file atomically, so that it is whole even after a crash. */
+    public void write(Path file) {
+        Json.writeAtomically(file, this);
+    }
+
+    public static BestSoFar read(Path file) throws IOException {
+        return Json.read(file, BestSoFar.class);
+    }
+}

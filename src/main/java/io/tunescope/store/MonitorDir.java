@@ -1,0 +1,34 @@
+package io.tunescope.store;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A thread-monitor recording: the raw samples, plus what was computed from them. {@code tunescope monitor --out}
+ * writes its samples and summary into the directory given; {@code run --monitor} uses {@link ResultsDir#monitor()}.
+ */
+public record MonitorDir(Path root) {
+    public MonitorDir {
+        Objects.requireNonNull(root, "root");
+    }
+
+    /** Every sample in the monitor's raw format. */
+    public Path samples() {
+        return root.resolve("samples.tsraw");
+    }
+
+    /** The summary of a {@code tunescope monitor} session. */
+    public Path summary() {
+        return root.resolve(ResultsDir.SUMMARY);
+    }
+
+    /** Per-thread totals of a monitored run. */
+    public Path threadTotals() {
+        return root.resolve("monitor.json");
+    }
+
+    /** One line per execution of a monitored run, with the resource metrics attributed to it. */
+    public Path queryMetrics() {
+        return root.resolve("query-metrics.csv");
+    }
+}

@@ -1,0 +1,114 @@
+package io.tunescope.store;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Objects;
+
+/**
+ * A results directory and the names of the files in it, so that the code writing a file and the code reading it
+ * back cannot disagree on a name. A TPC-H run writes its summary, results database and one {@link TenantDir} per
+ * tenant, plus a {@link MonitorDir} when monitored; a plan writes its own summary and plan beside one run directory
+ * per cell; {@code report} adds its analysis files and page; the scale lab and {@code tune-bench} add their charts.
+ * A tuning session's directory is a {@link TuningDir}.
+ */
+public record ResultsDir(Path root) {
+    static final String SUMMARY = "summary.json";
+    private static final String RUNS = "runs";
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    public ResultsDir {
+        Objects.requireNonNull(root, "root");
+    }
+
+    public static ResultsDir of(Path root) {
+        return new ResultsDir(root);
+    }
+
+    /** Where a command writes when given no directory: {@code runs/<prefix>-<yyyyMMdd-HHmmss>}. */
+    public static Path timestamped(String prefix, LocalDateTime now) {
+        return Path.of(RUNS, prefix + "-" + now.format(STAMP));
+    }
+
+    /** The summary every command writes ({@code run}, a plan, {@code monitor}, {@code scale}, {@code tune-bench}). */
+    public Path summary() {
+        return root.resolve(SUMMARY);
+    }
+
+    /** The run's executions and statistics as a DuckDB file, for questions in SQL. */
+    public Path resultsDatabase() {
+        return root.resolve("results.duckdb");
+    }
+
+    public TenantDir tenant(String name) {
+        return new TenantDir(root.resolve("tenants").resolve(name));
+    }
+
+    /** The thread monitor's recording of a run ({@code run --monitor}). */
+    public MonitorDir monitor() {
+        return new MonitorDir(root.resolve("monitor"));
+    }
+
+    /** The resolved plan a plan directory was started with, compared on resume. */
+    public Path plan() {
+        return root.resolve("plan.json");
+    }
+
+    /** One cell of a plan: a run directory of its own. */
+    public ResultsDir cell(String id) {
+        return new ResultsDir(root.resolve("cells").resolve(id));
+    }
+
+    public Path profiles() {
+        return root.resolve("profiles.json");
+    }
+
+    public Path groups() {
+        return root.resolve("groups.json");
+    }
+
+    public Path comparisons() {
+        return root.resolve("comparisons.json");
+    }
+
+    public Path groupChanges() {
+        return root.resolve("group-changes.json");
+    }
+
+    public Path prediction() {
+        return root.resolve("prediction.json");
+    }
+
+    public Path reportPage() {
+        return root.resolve("report.html");
+    }
+
+    /** The data of one of the report's charts, as CSV. */
+    public Path chartData(String chart) {
+        return root.resolve("report").resolve(chart + ".csv");
+    }
+
+    /** The scale lab's JFR recording of one plan mode at one thread count. */
+    public Path contentionRecording(String mode, int threads) {
+        return root.resolve("contention-" + mode + "-" + threads + "t.jfr");
+    }
+
+    /** The scale lab's throughput chart, without extension: it is written as PNG and SVG. */
+    public Path throughputChart() {
+        return root.resolve("throughput");
+    }
+
+    public Path throughputPng() {
+        return root.resolve("throughput.png");
+    }
+
+    /** The scale lab's tables as text. */
+    public Path scaleTables() {
+        return root.resolve("report.txt");
+    }
+
+    /** One of {@code tune-bench}'s charts, without extension (written as PNG). */
+    public Path benchChart(String name) {
+        return root.resolve("bench-" + name);
+    }
+}

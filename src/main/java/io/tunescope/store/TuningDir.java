@@ -1,0 +1,54 @@
+package io.tunescope.store;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A tuning session's directory: the journal of completed trials, the best configuration so far, the tuning file
+ * it was started with (for {@code --resume}), each trial's standard error, and the final summary and chart.
+ */
+public record TuningDir(Path root) {
+    public TuningDir {
+        Objects.requireNonNull(root, "root");
+    }
+
+    public static TuningDir of(Path root) {
+        return new TuningDir(root);
+    }
+
+    /** One {@link JournalLine} per line. */
+    public Path journal() {
+        return root.resolve("journal.jsonl");
+    }
+
+    /** The {@link BestSoFar}, rewritten after every trial. */
+    public Path best() {
+        return root.resolve("best.json");
+    }
+
+    public Path summary() {
+        return root.resolve(ResultsDir.SUMMARY);
+    }
+
+    /** Holds the absolute path of the tuning file, so that {@code --resume DIR} needs no other argument. */
+    public Path tuningFileReference() {
+        return root.resolve("tuning-file.txt");
+    }
+
+    public Path logs() {
+        return root.resolve("logs");
+    }
+
+    public Path trialLog(int trial) {
+        return logs().resolve("trial-" + trial + ".stderr");
+    }
+
+    /** The convergence chart, without extension (written as PNG). */
+    public Path convergenceChart() {
+        return root.resolve("convergence");
+    }
+
+    public Path convergencePng() {
+        return root.resolve("convergence.png");
+    }
+}

@@ -1,0 +1,39 @@
+package io.tunescope.workload;
+
+import io.tunescope.BadInputException;
+import io.tunescope.workload.tpch.ReferenceAnswer;
+import io.tunescope.workload.tpch.TpchLoader;
+
+/**
+ * The TPC-H data of every tenant: its scale factor, whether tunescope generates and loads it (with how many
+ * threads), and whether each query runs with the validation parameters and is checked against the reference answers.
+ * Checked when built; the validation rule lives here because the reference answers exist at one scale factor only.
+ */
+public record DataConfig(double scaleFactor, boolean load, int loadThreads, boolean validate) {
+    public DataConfig {
+        TpchLoader.checkScaleFactor(scaleFactor);
+        if (loadThreads < 1) {
+            throw BadInputException.of("load-threads", loadThreads, "must be at least 1");
+        }
+        if (validate && Math.abs(scaleFactor - ReferenceAnswer.SCALE_FACTOR) > 1e-12) {
+            throw BadInputException.of("validate", "scale factor " + scaleFactor,
+                    "needs scale factor 0.01: the reference answers exist only there");
+        }
+    }
+
+    public DataConfig withScaleFactor(double value) {
+        return new DataConfig(value, load, loadThreads, validate);
+    }
+
+    public DataConfig withLoad(boolean value) {
+        return new DataConfig(scaleFactor, value, loadThreads, validate);
+    }
+
+    public DataConfig withLoadThreads(int value) {
+        return new DataConfig(scaleFactor, load, value, validate);
+    }
+
+    public DataConfig withValidate(boolean value) {
+        return new DataConfig(scaleFactor, load, loadThreads, value);
+    }
+}

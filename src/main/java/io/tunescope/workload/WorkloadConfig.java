@@ -1,0 +1,83 @@
+package io.tunescope.workload;
+
+import io.tunescope.BadInputException;
+
+import java.time.Duration;
+
+/**
+ * What each user of a tenant runs and for how long: {@code users} closed-loop users, each running {@code definition}
+ * for either {@code duration} or {@code iterations} iterations (exactly one is set; {@code iterations} is 0 when the
+ * duration bounds the run), after {@code warmupIterations} that are recorded but excluded from results; a pause of
+ * {@code waitAfterQuery} after each query; plain or prepared statements; the seed of the parameter streams.
+ */
+public record WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
+                             int iterations, int warmupIterations, boolean prepared, long seed) {
+    public static final int MAX_USERS = 1024;
+
+    public WorkloadConfig {
+        if (users < 1 || users > MAX_USERS) {
+            throw BadInputException.of("users", users, "must be between 1 and " + MAX_USERS);
+        }
+        if (definition == null) {
+            throw BadInputException.of("workload", null, "is required");
+        }
+        if ((duration == null) == (iterations <= 0)) {
+            throw BadInputException.of("duration/iterations", (duration == null ? "none" : duration) + "/" + iterations,
+                    "give exactly one: --duration (positive) or --iterations (at least 1)");
+        }
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
+            throw BadInputException.of("duration", duration, "must be positive");
+        }
+        if (warmupIterations < 0) {
+            throw BadInputException.of("warmup", warmupIterations, "must not be negative");
+        }
+        if (waitAfterQuery == null) {
+            throw BadInputException.of("wait", null, "is required (0s for no pause)");
+        }
+        if (waitAfterQuery.isNegative()) {
+            throw BadInputException.of("wait", waitAfterQuery, "must not be negative");
+        }
+    }
+
+    /** One iteration of {@code definition} per user, no warm-up, no pause, plain statements, seed 1. */
+    public static WorkloadConfig of(int users, WorkloadDefinition definition) {
+        return new WorkloadConfig(users, definition, Duration.ZERO, null, 1, 0, false, 1);
+    }
+
+    public WorkloadConfig withUsers(int value) {
+        return new WorkloadConfig(value, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
+                seed);
+    }
+
+    public WorkloadConfig withDefinition(WorkloadDefinition value) {
+        return new WorkloadConfig(users, value, waitAfterQuery, duration, iterations, warmupIterations, prepared, seed);
+    }
+
+    public WorkloadConfig withWaitAfterQuery(Duration value) {
+        return new WorkloadConfig(users, definition, value, duration, iterations, warmupIterations, prepared, seed);
+    }
+
+    /** Bounds the measurement by time instead of iterations. */
+    public WorkloadConfig withDuration(Duration value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, value, 0, warmupIterations, prepared, seed);
+    }
+
+    /** Bounds the measurement by iterations per user instead of time. */
+    public WorkloadConfig withIterations(int value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, null, value, warmupIterations, prepared, seed);
+    }
+
+    public WorkloadConfig withWarmupIterations(int value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, value, prepared, seed);
+    }
+
+    public WorkloadConfig withPrepared(boolean value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, value,
+                seed);
+    }
+
+    public WorkloadConfig withSeed(long value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
+                value);
+    }
+}

@@ -1,0 +1,61 @@
+package io.tunescope.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every command still takes the engines it took before the registry, and names the others' rule. */
+class EngineOptionTest {
+    private static final String SELF = Long.toString(ProcessHandle.current().pid());
+
+    /** Runs the command and returns its exit code and the first line it printed on stderr. */
+    private static Object[] run(String... args) {
+        PrintStream err = System.err;
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Object[] {code, e.toString(StandardCharsets.UTF_8).strip().lines().findFirst().orElse("")};
+        } finally {
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void runTakesDuckDbPostgresAndJdbcOnly(@TempDir Path dir) {
+        String out = dir.resolve("x").toString();
+        Object[] r = run("run", "--engine", "mariadb", "--out", out);
+        assertThat(r[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r[1].toString()).endsWith("engine (mariadb) must be one of [duckdb, jdbc, postgres]; mariadb "
+                + "cannot host a TPC-H tenant yet");
+        assertThat(run("run", "--engine", "derby", "--out", out)[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run("run", "--engine", "generic", "--out", out)[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void scaleRejectsMariaDbAndAsksJdbcForItsUrl(@TempDir Path dir) {
+        Object[] r = run("scale", "--engine", "mariadb", "--out", dir.toString());
+        assertThat(r[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r[1].toString()).endsWith("engine (mariadb) must be one of [derby, duckdb, h2, hsqldb, jdbc, "
+                + "postgres, sqlite]; mariadb cannot run in the scale lab yet");
+        assertThat(run("scale", "--engine", "generic", "--out", dir.toString())[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run("scale", "--engine", "JDBC", "--out", dir.toString())[0]).isEqualTo(ExitCode.USAGE);
+    }
+
+    @Test
+    void monitorTakesTheFourClassifierNames() {
+        Object[] r = run("monitor", "--pid", SELF, "--engine", "derby", "--duration", "10ms");
+        assertThat(r[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r[1].toString()).endsWith("engine (derby) must be one of [duckdb, generic, mariadb, postgres]; "
+                + "derby cannot be monitored as a process of its own yet");
+        assertThat(run("monitor", "--pid", SELF, "--engine", "jdbc", "--duration", "10ms")[0])
+                .isEqualTo(ExitCode.BAD_INPUT);
+    }
+}

@@ -1,0 +1,111 @@
+package io.tunescope.cli;
+
+import io.tunescope.experiment.TpchRunConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** --seed, --password-env and durations: one option, one default and one parser on every command. */
+class SharedOptionsTest {
+    private static CommandSpec command(String name) {
+        return Main.newCommandLine().getSubcommands().get(name).getCommandSpec();
+    }
+
+    private static List<CommandSpec> allCommands() {
+        List<CommandSpec> all = new ArrayList<>();
+        Main.newCommandLine().getSubcommands().values().forEach(c -> all.add(c.getCommandSpec()));
+        return all;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "scale", "usl", "report", "tune-bench"})
+    void everySeededCommandHasTheSharedSeedAndItsDefault(String name) {
+        OptionSpec seed = command(name).findOption("--seed");
+        assertThat(seed).as(name).isNotNull();
+        assertThat(seed.defaultValue()).isEqualTo(SeedOption.DEFAULT).isEqualTo("1");
+        assertThat(command(name).mixins().values()).anyMatch(m -> m.userObject() instanceof SeedOption
+                || m.userObject() instanceof TpchRunOptions);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "scale"})
+    void everyCommandThatConnectsReadsThePasswordFromTheEnvironment(String name) {
+        OptionSpec passwordEnv = command(name).findOption("--password-env");
+        assertThat(passwordEnv).as(name).isNotNull();
+        assertThat(passwordEnv.defaultValue()).isEqualTo("TUNESCOPE_PASSWORD");
+    }
+
+    @Test
+    void noCommandTakesAPasswordOnTheCommandLine() {
+        for (CommandSpec spec : allCommands()) {
+            assertThat(spec.options()).as(spec.name())
+                    .noneMatch(o -> o.longestName().toLowerCase().contains("password") && !o.longestName().equals("--password-env"));
+        }
+        assertThat(Main.execute("scale", "--engine", "jdbc", "--url", "jdbc:h2:mem:x", "--password", "secret"))
+                .isEqualTo(ExitCode.USAGE);
+    }
+
+    @Test
+    void everyDurationOptionGoesThroughDurationText() {
+        int durations = 0;
+        for (CommandSpec spec : allCommands()) {
+            for (OptionSpec option : spec.options()) {
+                if (option.type() == Duration.class) {
+                    durations++;
+                    assertThat(option.converters()).as(spec.name() + " " + option.longestName())
+                            .hasAtLeastOneElementOfType(DurationConverter.class);
+                }
+            }
+        }
+        assertThat(durations).isPositive();
+    }
+
+    @Test
+    void runTurnsTheSharedOptionsIntoItsConfiguration() {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs("--engine", "jdbc", "--url", "jdbc:h2:mem:x", "--password-env", "PGPASS",
+                "--seed", "7", "--wait", "1.5s", "--duration", "2m");
+        TpchRunConfig config = run.options.toConfig("run");
+        assertThat(config.workload().seed()).isEqualTo(7);
+        assertThat(config.connection().passwordEnv()).isEqualTo("PGPASS");
+        assertThat(config.workload().waitAfterQuery()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(config.workload().duration()).isEqualTo(Duration.ofMinutes(2));
+
+        RunCommand defaults = new RunCommand();
+        new CommandLine(defaults).parseArgs();
+        assertThat(defaults.options.toConfig("run").workload().seed()).isEqualTo(1);
+        assertThat(defaults.options.toConfig("run").connection().passwordEnv()).isEqualTo("TUNESCOPE_PASSWORD");
+    }
+
+    @Test
+    void theOtherCommandsReadTheSameMixins() {
+        ScaleCommand scale = new ScaleCommand();
+        new CommandLine(scale).parseArgs("--password-env", "PGPASS");
+        assertThat(scale.password.variable()).isEqualTo("PGPASS");
+        assertThat(scale.seed.seed()).isEqualTo(1);
+        UslCommand usl = new UslCommand();
+        new CommandLine(usl).parseArgs("points.csv", "--seed", "42");
+        assertThat(usl.seed.seed()).isEqualTo(42);
+        ReportCommand report = new ReportCommand();
+        new CommandLine(report).parseArgs("dir");
+        assertThat(report.seed.seed()).isEqualTo(1);
+        TuneBenchCommand bench = new TuneBenchCommand();
+        new CommandLine(bench).parseArgs("--seed", "3");
+        assertThat(bench.seed.seed()).isEqualTo(3);
+    }
+
+    @Test
+    void aBadDurationIsBadInput() {
+        assertThat(Main.execute("run", "--duration", "-1s")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--wait", "10 parsecs")).isEqualTo(ExitCode.BAD_INPUT);
+    }
+}

@@ -1,0 +1,78 @@
+package io.tunescope.experiment.monitor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.cli.Main;
+import io.tunescope.engine.Engines;
+import io.tunescope.experiment.RunObserver;
+import io.tunescope.monitor.MonitoredProcess;
+import io.tunescope.monitor.role.DuckDbClassifier;
+import io.tunescope.monitor.role.PostgresClassifier;
+import io.tunescope.store.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class RunMonitorTest {
+    @Test
+    void postgresIsThePostmasterWithItsChildrenAndDuckDbTheAgent() {
+        List<MonitoredProcess> pg = RunMonitor.processesOf(new RunObserver.TenantProcesses("t1", Engines.byId("postgres"),
+                List.of(100L, 101L, 102L), Path.of("x.csv")));
+        assertThat(pg).hasSize(1);
+        assertThat(pg.get(0).pid()).isEqualTo(100);
+        assertThat(pg.get(0).includeChildren()).isTrue();
+        assertThat(pg.get(0).classifier()).isInstanceOf(PostgresClassifier.class);
+        List<MonitoredProcess> duck = RunMonitor.processesOf(new RunObserver.TenantProcesses("t2", Engines.byId("duckdb"),
+                List.of(200L), Path.of("x.csv")));
+        assertThat(duck).singleElement().satisfies(p -> {
+            assertThat(p.tenant()).isEqualTo("t2");
+            assertThat(p.includeChildren()).isFalse();
+            assertThat(p.classifier()).isInstanceOf(DuckDbClassifier.class);
+        });
+        assertThat(RunMonitor.processesOf(new RunObserver.TenantProcesses("t3", Engines.byId("jdbc"), List.of(),
+                Path.of("x.csv")))).isEmpty();
+    }
+
+    @Test
+    void runWithMonitorGivesEveryQueryItsMetrics(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs Linux /proc");
+        Path out = dir.resolve("run");
+        int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--users", "1", "--workload",
+                "sequence", "--iterations", "1", "--monitor", "--interval", "4ms", "--out", out.toString());
+        assertThat(code).isZero();
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        JsonNode queries = summary.get("tenants").get(0).get("queries");
+        assertThat(queries).hasSize(22);
+        double totalWorkerCpu = 0;
+        for (JsonNode q : queries) {
+            JsonNode m = q.get("metrics");
+            assertThat(m).as(q.get("query").asText()).isNotNull();
+            for (String name : new String[] {"responseMillis", "processingMillis", "activeWorkers", "rsRatio",
+                "rsJumps", "workerCpuMillis", "totalCpuMillis", "cpuJumps", "contextSwitches"}) {
+                assertThat(m.has(name)).as(name).isTrue();
+            }
+            assertThat(m.get("responseMillis").asDouble()).isCloseTo(q.get("meanMillis").asDouble(), within(0.01));
+            totalWorkerCpu += m.get("workerCpuMillis").asDouble();
+        }
+        assertThat(totalWorkerCpu).isPositive();
+        JsonNode monitor = Json.MAPPER.readTree(out.resolve("monitor/monitor.json").toFile());
+        assertThat(monitor.get("threads").findValuesAsText("group")).contains("duck-t1", "user-t1");
+        assertThat(Files.readAllLines(out.resolve("monitor/query-metrics.csv"))).hasSize(23);
+        assertThat(Files.size(out.resolve("monitor/samples.tsraw"))).isPositive();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"
+                + out.resolve("results.duckdb").toAbsolutePath());
+             java.sql.ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT count(*), count(DISTINCT query), sum(workerCpuMillis) FROM query_metrics")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isEqualTo(22);
+            assertThat(rs.getLong(2)).isEqualTo(22);
+            assertThat(rs.getDouble(3)).isCloseTo(totalWorkerCpu, within(0.05));
+        }
+    }
+}

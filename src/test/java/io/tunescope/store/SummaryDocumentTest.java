@@ -1,0 +1,81 @@
+package io.tunescope.store;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SummaryDocumentTest {
+    static final RunEnvironment ENVIRONMENT = new RunEnvironment("17.0.15", "OpenJDK 64-Bit Server VM 17", "Linux",
+            "6.1", "amd64", 2, "AMD EPYC", 1L << 30, "abc123", "host", "2026-01-01T00:00:00Z");
+
+    static RunSummary run() {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("executions", 3);
+        metrics.put("responseMillis", 12.5);
+        metrics.put("rsRatio", null);
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("users", 2);
+        config.put("workload", "sequence");
+        RunSummary.QuerySummary q1 = new RunSummary.QuerySummary("Q1", 10, 1, 1.5, 1.0, 2.0, 3.0, 4.0, 7L, true, null,
+                null);
+        RunSummary.QuerySummary q2 = new RunSummary.QuerySummary("Q2", 2, 2, null, null, null, null, null, null, false,
+                "row 1 differs", metrics);
+        return new RunSummary(true, null, "duckdb", "v1.4.4", 0.01, 42, "2026-01-01T00:00:00Z", 1234, config,
+                ENVIRONMENT, List.of(new RunSummary.TenantSummary("t1", List.of(12L, 13L), "0-1", 3.5, 12, 3, 2.0,
+                new RunSummary.LoadSummary(86_000, 2_000, 5), List.of(q1, q2))));
+    }
+
+    @Test
+    void aRunSummaryReadsBackAsTheRecordThatWroteIt(@TempDir Path dir) throws Exception {
+        RunSummary written = run();
+        Path file = ResultsDir.of(dir).summary();
+        Json.writeAtomically(file, written);
+        SummaryDocument back = SummaryDocument.read(file);
+        assertThat(back).isInstanceOf(RunSummary.class);
+        assertThat(Json.toJson(back)).isEqualTo(Files.readString(file));
+        RunSummary run = RunSummary.read(file);
+        assertThat(run.tenants().get(0).queries().get(0)).isEqualTo(written.tenants().get(0).queries().get(0));
+        assertThat(run.environment()).isEqualTo(ENVIRONMENT);
+        assertThat(run.tenants().get(0).queries().get(1).numericMetrics())
+                .containsExactly(Map.entry("executions", 3.0), Map.entry("responseMillis", 12.5));
+    }
+
+    @Test
+    void aPlanSummaryReadsBackAsPlanResults(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("summary.json");
+        Files.writeString(file, """
+                {"plan": "p", "complete": false, "failure": "stopped", "cellsTotal": 2, "cellsDone": 1,
+                 "cellsFailed": 0, "cellsSkippedAsDone": 0, "wallMillis": 99, "seed": 7, "randomOrder": true,
+                 "smt": "off", "monitor": "every 8 ms", "base": {"engine": "duckdb"},
+                 "factors": {"users": ["1", "4"]}, "repetitions": 1, "environment": {"cpuCount": 2},
+                 "cells": [{"id": "users-1_r1", "scenario": "users=1", "levels": {"users": "1"}, "repetition": 1,
+                            "status": "done", "wallMillis": 5, "problem": null},
+                           {"id": "users-4_r1", "scenario": "users=4", "levels": {"users": "4"}, "repetition": 1,
+                            "status": "pending", "wallMillis": null, "problem": null}],
+                 "addedByANewerVersion": 1}
+                """);
+        PlanResults plan = (PlanResults) SummaryDocument.read(file);
+        assertThat(plan.plan()).isEqualTo("p");
+        assertThat(plan.cellsTotal()).isEqualTo(2);
+        assertThat(plan.factors()).containsExactly(Map.entry("users", List.of("1", "4")));
+        assertThat(plan.cells()).extracting(PlanResults.Cell::done).containsExactly(true, false);
+        assertThat(plan.cells().get(0).levels()).containsExactly(Map.entry("users", "1"));
+        assertThat(plan.environment().cpuCount()).isEqualTo(2);
+        assertThatThrownBy(() -> RunSummary.read(file)).hasMessageContaining("is not the summary of a run");
+    }
+
+    @Test
+    void aSummaryOfAnotherCommandIsNeitherARunNorAPlan(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("summary.json");
+        Files.writeString(file, "{\"tool\": \"tunescope tune\", \"seed\": 1, \"wallSeconds\": 2.0}");
+        assertThatThrownBy(() -> SummaryDocument.read(file)).isInstanceOf(java.io.IOException.class);
+    }
+}
