@@ -1,6 +1,7 @@
 package io.tunescope.workload.tpch;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.Arrays;
 
@@ -13,13 +14,13 @@ public final class CopyTextSink implements RowSink {
     /** Receives formatted bytes, e.g. {@code CopyIn::writeToCopy}. */
     @FunctionalInterface
     public interface ChunkConsumer {
-        void accept(byte[] bytes, int offset, int length) throws Exception;
+        void accept(byte[] bytes, int offset, int length) throws SQLException;
     }
 
     /** Called once when the sink is closed, after the last chunk, e.g. {@code CopyIn::endCopy}. */
     @FunctionalInterface
     public interface Finisher {
-        void finish() throws Exception;
+        void finish() throws SQLException;
     }
 
     static final byte DELIMITER = '|';
@@ -127,7 +128,7 @@ public final class CopyTextSink implements RowSink {
     }
 
     @Override
-    public void endRow() throws Exception {
+    public void endRow() throws SQLException {
         put((byte) '\n');
         firstInRow = true;
         if (length >= FLUSH_BYTES) {
@@ -135,7 +136,7 @@ public final class CopyTextSink implements RowSink {
         }
     }
 
-    private void flush() throws Exception {
+    private void flush() throws SQLException {
         if (length > 0) {
             consumer.accept(buffer, 0, length);
             length = 0;
@@ -143,7 +144,7 @@ public final class CopyTextSink implements RowSink {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
         flush();
         finisher.finish();
     }

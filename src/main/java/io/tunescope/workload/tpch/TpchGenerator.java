@@ -4,6 +4,7 @@ import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
 
+import java.sql.SQLException;
 import java.util.List;
 import java.util.function.LongConsumer;
 
@@ -39,7 +40,8 @@ public final class TpchGenerator {
      * 10,000 rows to {@code rowsDone} with the number of rows since the last report. Returns the rows written.
      */
     public static <E extends TpchEntity> long generate(TpchTable<E> table, double scaleFactor, int part, int partCount,
-                                                       RowSink sink, LongConsumer rowsDone) throws Exception {
+                                                       RowSink sink, LongConsumer rowsDone)
+            throws SQLException, InterruptedException {
         List<TpchColumn<E>> columns = table.getColumns();
         long rows = 0;
         long sinceReport = 0;
@@ -61,7 +63,8 @@ public final class TpchGenerator {
         return rows;
     }
 
-    private static <E extends TpchEntity> void writeValue(TpchColumn<E> column, E entity, RowSink sink) throws Exception {
+    private static <E extends TpchEntity> void writeValue(TpchColumn<E> column, E entity, RowSink sink)
+            throws SQLException {
         switch (column.getType().getBase()) {
             case IDENTIFIER -> sink.identifier(column.getIdentifier(entity));
             case INTEGER -> sink.integer(column.getInteger(entity));
