@@ -8,7 +8,7 @@ import java.util.Arrays;
 /**
  * Formats rows in PostgreSQL's COPY text format (delimiter '|', newline-terminated) into a byte buffer and hands full
  * buffers to a {@link ChunkConsumer} (the driver's CopyIn). Hand-written because the generator's own
- * {@code toLine()} is ten times slower than generation itself (see {@link TpchGenerator}).
+ * {@code toLine()} costs more than generating the row (see {@link TpchGenerator}).
  */
 public final class CopyTextSink implements RowSink {
     /** Receives formatted bytes, e.g. {@code CopyIn::writeToCopy}. */

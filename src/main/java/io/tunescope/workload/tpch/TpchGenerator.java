@@ -10,8 +10,9 @@ import java.util.function.LongConsumer;
 
 /**
  * Streams one part of one TPC-H table into a {@link RowSink}, typed column by column. Rows are dbgen-exact (the
- * io.trino.tpch generator). We do not use {@code TpchEntity.toLine()}: it formats with String.format and measured
- * 4.0 µs per lineitem row here against 0.42 µs to generate the row (SF 0.1, 600,572 rows: 2,393 ms vs 254 ms).
+ * io.trino.tpch generator). We do not use {@code TpchEntity.toLine()}: it formats every value with String.format,
+ * which costs several times what generating the row does, so it would dominate a load (docs/benchmarks.md, TPC-H
+ * generate and load).
  */
 public final class TpchGenerator {
     private static final int PROGRESS_EVERY_ROWS = 10_000;
