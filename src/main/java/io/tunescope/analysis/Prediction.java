@@ -39,8 +39,8 @@ public final class Prediction {
             }
             List<String> training = scenarios.stream().filter(s -> !s.equals(hidden)).toList();
             Map<String, Integer> groups = groups(data, metrics, training, hidden, seed);
-            // main effects only: on the shared-machine hana-study run two-way interactions raised the median error
-            // from 41 % to 88 % (and 71 % when an inner leave-one-out chose per fold): too few, too noisy scenarios
+            // main effects only: a study has too few, too noisy scenarios to estimate two-way interactions, and
+            // fitting them made predictions worse (docs/findings.md, prediction)
             AdditiveLogModel model = AdditiveLogModel.fit(observations(data, training, groups), false);
             List<Point> fold = new ArrayList<>();
             for (String query : data.queries()) {

@@ -72,7 +72,11 @@ public final class UslCommand implements Callable<Integer> {
         }
     }
 
-    /** The JSON shape the issue names, flat, with the intervals and warnings after it. */
+    /**
+     * What {@code usl --json} prints: the fit's figures flat at the top level, where scripts read them by name, then
+     * the intervals and warnings; unlike {@link UslResult} without {@code maxConcurrency} and the
+     * {@code peakOpsPerSec} alias that a scale run's summary.json uses.
+     */
     record UslJson(double sigma, double kappa, double lambda, double r2, Integer peakThreads, Double peakThroughput,
                    int points, UslResult.Intervals ci95, List<String> warnings) {
         static UslJson of(UslResult r) {

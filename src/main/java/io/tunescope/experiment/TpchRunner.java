@@ -234,8 +234,6 @@ public final class TpchRunner {
             }
         } catch (IOException e) {
             System.err.println("tunescope: stopping PostgreSQL of tenant " + slot.name + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

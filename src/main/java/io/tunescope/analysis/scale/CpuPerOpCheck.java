@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * Flags points whose CPU per operation is far above the lowest at the same thread count: the same statement should
- * cost about the same CPU in every mode, so a 3x gap usually means that JVM had not finished JIT compiling (seen
- * with --forks and a 1 s warm-up on a busy machine: 4.6 against 0.28 us/op).
+ * cost about the same CPU in every mode, so a 3x gap usually means that JVM had not finished JIT compiling (an
+ * interpreted or half-compiled statement costs many times the CPU of a compiled one).
  */
 public final class CpuPerOpCheck {
     static final double RATIO = 3.0;

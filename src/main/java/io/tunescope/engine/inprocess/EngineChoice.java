@@ -69,7 +69,7 @@ public final class EngineChoice implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         if (engine.scaleRunsAs(Lifecycle.IN_CONTROLLER)) {
             engine.release();
         }

@@ -175,16 +175,27 @@ public final class PostgresServer implements AutoCloseable {
         return pids;
     }
 
+    /**
+     * Stops the server with a fast shutdown and kills whatever is left. A thread interrupted while waiting for the
+     * shutdown kills at once and keeps its interrupt status: close never leaves a server running, and it does not
+     * throw {@link InterruptedException}, which try-with-resources would otherwise let mask the body's own failure.
+     */
     @Override
-    public synchronized void close() throws IOException, InterruptedException {
+    public synchronized void close() throws IOException {
         if (stopped) {
             return;
         }
         stopped = true;
-        CommandRunner.Outcome stop = CommandRunner.run(CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(),
-                "-D", dataDir.toString(), "-m", "fast", "-w", "-t", String.valueOf(STOP_TIMEOUT.toSeconds()), "stop")),
-                STOP_TIMEOUT.plusSeconds(10));
-        if (!stop.ok() || Processes.isRunning(pid)) {
+        boolean fastShutdownDone;
+        try {
+            fastShutdownDone = CommandRunner.run(CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(),
+                    "-D", dataDir.toString(), "-m", "fast", "-w", "-t", String.valueOf(STOP_TIMEOUT.toSeconds()),
+                    "stop")), STOP_TIMEOUT.plusSeconds(10)).ok();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fastShutdownDone = false;
+        }
+        if (!fastShutdownDone || Processes.isRunning(pid)) {
             killLeftovers();
         }
         if (temporaryHome) {

@@ -155,8 +155,8 @@ public final class ScaleLab {
 
     /**
      * A recorded fork also keeps debug information between safepoints, so JFR's execution samples name the method
-     * that ran rather than the nearest point the JIT kept information for (without it, Derby's samples at 8 threads
-     * put 17.6% in {@code HashMap$TreeNode.getTreeNode}, a method a map of a few context names never reaches).
+     * that ran rather than the nearest point the JIT kept information for (without it, Derby's samples landed in
+     * {@code HashMap$TreeNode.getTreeNode}, a method a map of a few context names never reaches).
      */
     private List<String> contentionForkJvmArgs() {
         List<String> args = new ArrayList<>(forkJvmArgs());

@@ -42,11 +42,10 @@ public final class ContentionRecording implements AutoCloseable {
 
     /**
      * Starts and stops an empty recording with the same events, once per JVM, before anything is measured. The
-     * first recording started in a JVM deoptimizes the compiled code (measured: 2,365 methods "made not entrant"
-     * within 10 ms of the start, Derby at 4 threads), and on a busy 2-core machine recompiling took 5-9 s at 1-5%
-     * of normal throughput; later recordings deoptimize nothing. Priming at start-up, when little is compiled,
-     * moves that cost out of every measurement (the recorded point then ran at 1.0-1.6M ops/s beside 1.1-1.3M
-     * unrecorded, 98 methods made not entrant).
+     * first recording started in a JVM deoptimizes most of the compiled code, and until the JIT has compiled it
+     * again the JVM runs at a small fraction of its throughput; later recordings deoptimize nothing. Priming at
+     * start-up, when little is compiled, moves that cost out of every measurement, so a recorded point runs as fast
+     * as an unrecorded one (docs/benchmarks.md, cost of the JFR recording).
      */
     public static synchronized void prime() {
         if (primed) {

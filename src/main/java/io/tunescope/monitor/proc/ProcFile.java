@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One /proc file kept open and re-read from offset 0 into a reused buffer. Measured on the 2-core dev box: ~4.7 µs
- * per {@code stat} read this way against ~40 µs for {@code Files.readAllBytes} (open, read, close), which is why the
+ * One /proc file kept open and re-read from offset 0 into a reused buffer. One {@code pread} of an open file costs a
+ * fraction of opening, reading and closing it again (docs/benchmarks.md, thread monitor overhead), which is why the
  * sampler holds its files open for the life of each thread. One read per call: /proc seq files return their whole
  * text at once into a large enough buffer (the buffer doubles until it is). Not thread-safe: one sampler thread
  * owns it.

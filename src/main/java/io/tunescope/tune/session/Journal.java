@@ -32,6 +32,18 @@ public final class Journal implements AutoCloseable {
         static Header of(JournalLine.Session line) {
             return new Header(line.strategy(), line.seed(), line.direction(), line.space());
         }
+
+        /** Fails unless this journaled header is the one {@code session} would write: resuming replays it exactly. */
+        void requireSameSession(Header session, Path dir) {
+            if (!strategy.equals(session.strategy) || seed != session.seed || !direction.equals(session.direction)) {
+                throw BadInputException.of("journal", strategy + "/seed " + seed + "/" + direction,
+                        "does not match this session (" + session.strategy + "/seed " + session.seed + "/"
+                                + session.direction + ")");
+            }
+            if (!space.equals(session.space)) {
+                throw BadInputException.of("journal", dir, "was written for a different search space");
+            }
+        }
     }
 
     private final Path file;

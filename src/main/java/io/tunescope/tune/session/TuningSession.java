@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,18 +54,14 @@ public final class TuningSession implements AutoCloseable {
     private final String strategyName;
     private final Path outputDirectory;
     private Journal journal;
-    private final Map<String, TrialRecord> cache = new HashMap<>();
+    private final TrialLedger ledger;
     private final Map<Integer, double[]> inFlight = new HashMap<>();
     private final Map<String, List<double[]>> waiting = new HashMap<>();
     private final Map<String, Integer> inFlightByKey = new HashMap<>();
     private final Deque<Configuration> forced = new ArrayDeque<>();
-    private final List<TrialRecord> history = new ArrayList<>();
     private int asked;
     private int rejected;
     private int cacheHits;
-    private double worstInternal = Double.NEGATIVE_INFINITY;
-    private TrialRecord best;
-    private TrialRecord defaultTrial;
     private boolean replaying;
 
     private TuningSession(Builder b) {
@@ -76,6 +71,7 @@ public final class TuningSession implements AutoCloseable {
         this.seed = b.seed;
         this.strategyName = b.strategy;
         this.outputDirectory = b.outputDirectory;
+        this.ledger = new TrialLedger(b.direction);
         this.strategy = Strategies.create(b.strategy, new StrategyContext(space.dims(), space.categoricalMask(),
                 space::snap, b.seed, b.budgetTrials));
         if (b.evaluateDefaultFirst) {
@@ -165,7 +161,7 @@ public final class TuningSession implements AutoCloseable {
             }
             TuningSession s = new TuningSession(this);
             Journal.Contents contents = Journal.read(outputDirectory, space);
-            s.checkHeader(contents.header());
+            contents.header().requireSameSession(s.header(), outputDirectory);
             s.replay(contents.trials());
             s.journal = Journal.reopen(outputDirectory);
             return s;
@@ -174,19 +170,6 @@ public final class TuningSession implements AutoCloseable {
 
     private Journal.Header header() {
         return new Journal.Header(strategyName, seed, direction.label(), space.toString());
-    }
-
-    private void checkHeader(Journal.Header h) {
-        Journal.Header mine = header();
-        if (!h.strategy().equals(mine.strategy()) || h.seed() != mine.seed()
-                || !h.direction().equals(mine.direction())) {
-            throw BadInputException.of("journal", h.strategy() + "/seed " + h.seed() + "/" + h.direction(),
-                    "does not match this session (" + mine.strategy() + "/seed " + mine.seed() + "/"
-                            + mine.direction() + ")");
-        }
-        if (!h.space().equals(mine.space())) {
-            throw BadInputException.of("journal", outputDirectory, "was written for a different search space");
-        }
     }
 
     private void replay(List<TrialRecord> records) {
@@ -218,8 +201,8 @@ public final class TuningSession implements AutoCloseable {
     private void importRecord(TrialRecord r) {
         asked = Math.max(asked, r.trial());
         forced.removeIf(c -> c.key().equals(r.config().key()));
-        record(r);
-        strategy.observe(space.toUnit(r.config()), internalValue(r));
+        ledger.record(r);
+        strategy.observe(space.toUnit(r.config()), ledger.internalValue(r));
     }
 
     /**
@@ -243,7 +226,7 @@ public final class TuningSession implements AutoCloseable {
         while (out.size() < max) {
             if (!forced.isEmpty()) {
                 Configuration c = forced.poll();
-                if (!cache.containsKey(c.key()) && !inFlightByKey.containsKey(c.key())) {
+                if (!ledger.contains(c.key()) && !inFlightByKey.containsKey(c.key())) {
                     out.add(newTrial(c, null, true));
                 }
                 continue;
@@ -256,10 +239,10 @@ public final class TuningSession implements AutoCloseable {
             String key = c.key();
             if (!space.isFeasible(c)) {
                 rejected++;
-                strategy.tell(p, penalty());
-            } else if (cache.containsKey(key)) {
+                strategy.tell(p, ledger.penalty());
+            } else if (ledger.contains(key)) {
                 cacheHits++;
-                strategy.tell(p, internalValue(cache.get(key)));
+                strategy.tell(p, ledger.internalValue(key));
             } else if (inFlightByKey.containsKey(key)) {
                 waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
             } else {
@@ -319,11 +302,11 @@ public final class TuningSession implements AutoCloseable {
         }
         double[] point = inFlight.remove(trial.number());
         inFlightByKey.remove(trial.config().key());
-        record(r);
+        ledger.record(r);
         if (journal != null && !replaying) {
             journal.append(r);
         }
-        double v = internalValue(r);
+        double v = ledger.internalValue(r);
         if (point != null) {
             strategy.tell(point, v);
         } else {
@@ -339,43 +322,20 @@ public final class TuningSession implements AutoCloseable {
         return r;
     }
 
-    private void record(TrialRecord r) {
-        cache.put(r.config().key(), r);
-        history.add(r);
-        if (r.ok()) {
-            worstInternal = Math.max(worstInternal, direction.toInternal(r.objective()));
-            if (best == null || direction.better(r.objective(), best.objective())) {
-                best = r;
-            }
-            if (r.isDefault()) {
-                defaultTrial = r;
-            }
-        }
-    }
-
-    private double internalValue(TrialRecord r) {
-        return r.ok() ? direction.toInternal(r.objective()) : penalty();
-    }
-
-    /** The value a failed or rejected point scores: the worst seen so far, or +infinity before any success. */
-    private double penalty() {
-        return worstInternal == Double.NEGATIVE_INFINITY ? Double.POSITIVE_INFINITY : worstInternal;
-    }
-
     public int completedTrials() {
-        return history.size();
+        return ledger.size();
     }
 
     public Optional<TrialRecord> best() {
-        return Optional.ofNullable(best);
+        return ledger.best();
     }
 
     public Optional<TrialRecord> defaultTrial() {
-        return Optional.ofNullable(defaultTrial);
+        return ledger.defaultTrial();
     }
 
     public List<TrialRecord> history() {
-        return Collections.unmodifiableList(history);
+        return ledger.history();
     }
 
     public SearchSpace space() {
@@ -407,8 +367,8 @@ public final class TuningSession implements AutoCloseable {
     /** Counters for summaries. */
     public Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("completedTrials", history.size());
-        m.put("failedTrials", history.stream().filter(r -> !r.ok()).count());
+        m.put("completedTrials", ledger.size());
+        m.put("failedTrials", ledger.failed());
         m.put("cacheHits", cacheHits);
         m.put("rejectedProposals", rejected);
         return m;

@@ -15,12 +15,11 @@ import java.util.SplittableRandom;
  * {@code max(5, 2d)} points, then one point at a time, the grid point (never one already measured) with the highest
  * expected improvement among candidates in a TuRBO-style trust region around the best point (the whole cube when
  * the region collapses). Targets are log-warped and standardised (see {@link #logScores}), which tames the
- * objective's scale and the penalty values of failed or rejected points; measured against a rank (Gaussian copula)
- * transform on sphere, Ackley, Michalewicz and Rastrigin in 4 and 6 dimensions (6 seeds), neither won throughout.
- * The process models what a separable quadratic trend ({@link QuadraticTrend}, fitted once there are two points
- * more than its coefficients) leaves over; on the same 6-seed check the trend cut the median trials to the 5 %
- * target on sphere 6-d from 33 to 27 and reached it on Rastrigin 4-d (76) where the plain process did not, at the
- * price of a worse Michalewicz 6-d (-4.02 against -4.56 after 100 trials). Length scales and noise are refitted by maximum marginal likelihood
+ * objective's scale and the penalty values of failed or rejected points (a rank transform did no better). The
+ * process models what a separable quadratic trend ({@link QuadraticTrend}, fitted once there are two points more
+ * than its coefficients) leaves over: the trend carries a surface's overall bowl shape, so the process only has to
+ * learn the ripples on it (it reached targets the plain process did not, at some cost on Michalewicz;
+ * docs/benchmarks.md, tuner sample efficiency). Length scales and noise are refitted by maximum marginal likelihood
  * on a schedule that thins out as data grows, and the training set is capped, because a fit costs O(n^3).
  */
 public final class BayesianOptimization implements Strategy {

@@ -133,21 +133,26 @@ final class TenantAgent {
         DriverSettings settings = spec.driverSettings(dialect);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
+        Driver.Result result;
+        long executions;
+        long errors;
+        // the file is closed, complete on disk, before Done tells the controller it may read it
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
             reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.Progress(csv.executions(), csv.errors())),
                     PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-            Driver.Result result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
+            result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
                     (user, query, verdict) -> events.emit(
                             new AgentEvent.Validation(query, verdict.ok(), verdict.detail())))
                     .run();
             reporter.shutdownNow();
-            csv.close();
-            events.emit(new AgentEvent.Done(csv.executions(), csv.errors(), result.measureStartNanos(),
-                    result.measureEndNanos(), result.fatalError()));
-            return (result.fatalError() == null ? Outcome.OK : Outcome.FAILURE).exitCode();
+            executions = csv.executions();
+            errors = csv.errors();
         } finally {
             reporter.shutdownNow();
         }
+        events.emit(new AgentEvent.Done(executions, errors, result.measureStartNanos(), result.measureEndNanos(),
+                result.fatalError()));
+        return (result.fatalError() == null ? Outcome.OK : Outcome.FAILURE).exitCode();
     }
 
     static BadInputException cannotConnect(String url, SQLException e) {

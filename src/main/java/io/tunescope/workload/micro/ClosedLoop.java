@@ -117,8 +117,8 @@ public final class ClosedLoop {
     }
 
     /**
-     * Every operation is timed when one takes 20 us or more per user (a clock read is then under 0.25% of it);
-     * faster ones, as seen in the warm-up, are timed one in {@link #FAST_SAMPLE_EVERY}.
+     * Every operation is timed when one takes 20 us or more per user (two clock reads are then a negligible part of
+     * it); faster ones, as seen in the warm-up, are timed one in {@link #FAST_SAMPLE_EVERY}.
      */
     static int latencySampleEvery(long warmupOps, long warmupNanos, int users) {
         if (warmupOps <= 0) {

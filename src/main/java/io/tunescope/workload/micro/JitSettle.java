@@ -6,9 +6,9 @@ import java.util.function.LongSupplier;
 /**
  * The end of a warm-up: it lasts at least the requested time and goes on, window by window, while this JVM's JIT
  * compiler threads are still busy (more than 2% of a window on a CPU), up to ten times the requested time. In a fresh
- * JVM with 8 users on 2 CPUs the compiler threads get a ninth of the CPUs and are still compiling Derby's code 2.5 s
- * after the start; a 1 s warm-up then measured {@code VALUES 1} at 1.1-2.5M ops/s where the same point measured next
- * in the same JVM ran at 4.1-5.5M (docs/benchmarks.md).
+ * JVM with more users than CPUs the compiler threads get only their share of the CPUs and can still be compiling the
+ * engine's code after a short warm-up; a point measured then is far slower than the same point measured later in the
+ * same JVM (docs/benchmarks.md, "a starved JIT").
  */
 final class JitSettle {
     static final long WINDOW_MILLIS = 250;

@@ -56,8 +56,9 @@ public final class UserLoop implements AutoCloseable {
 
     /**
      * One operation. Only every {@code sampleEvery}-th is timed (two clock reads and one histogram record), as JMH's
-     * SampleTime mode does: System.nanoTime costs 35-45 ns on this VM (tsc, busy 2-core machine), about 10% of a
-     * 350 ns Derby {@code VALUES 1}, so timing every operation alone would cost the harness its 95% goal.
+     * SampleTime mode does: a clock read costs a noticeable share of the cheapest statements (an in-memory
+     * {@code VALUES 1}), so timing every one would make the harness measurably slower than a bare JDBC loop
+     * (docs/benchmarks.md, scalability lab harness cost).
      */
     public void step() {
         try {

@@ -1,25 +1,26 @@
 package io.tunescope.workload.tpch;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.Arrays;
 
 /**
  * Formats rows in PostgreSQL's COPY text format (delimiter '|', newline-terminated) into a byte buffer and hands full
  * buffers to a {@link ChunkConsumer} (the driver's CopyIn). Hand-written because the generator's own
- * {@code toLine()} is ten times slower than generation itself (see {@link TpchGenerator}).
+ * {@code toLine()} costs more than generating the row (see {@link TpchGenerator}).
  */
 public final class CopyTextSink implements RowSink {
     /** Receives formatted bytes, e.g. {@code CopyIn::writeToCopy}. */
     @FunctionalInterface
     public interface ChunkConsumer {
-        void accept(byte[] bytes, int offset, int length) throws Exception;
+        void accept(byte[] bytes, int offset, int length) throws SQLException;
     }
 
     /** Called once when the sink is closed, after the last chunk, e.g. {@code CopyIn::endCopy}. */
     @FunctionalInterface
     public interface Finisher {
-        void finish() throws Exception;
+        void finish() throws SQLException;
     }
 
     static final byte DELIMITER = '|';
@@ -127,7 +128,7 @@ public final class CopyTextSink implements RowSink {
     }
 
     @Override
-    public void endRow() throws Exception {
+    public void endRow() throws SQLException {
         put((byte) '\n');
         firstInRow = true;
         if (length >= FLUSH_BYTES) {
@@ -135,7 +136,7 @@ public final class CopyTextSink implements RowSink {
         }
     }
 
-    private void flush() throws Exception {
+    private void flush() throws SQLException {
         if (length > 0) {
             consumer.accept(buffer, 0, length);
             length = 0;
@@ -143,7 +144,7 @@ public final class CopyTextSink implements RowSink {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
         flush();
         finisher.finish();
     }

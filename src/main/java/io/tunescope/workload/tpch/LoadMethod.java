@@ -7,20 +7,21 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 
 /** How generated rows reach a table: the fastest path each kind of database offers. */
 public enum LoadMethod {
     /** DuckDB's Appender. */
     APPENDER {
         @Override
-        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+        RowSink open(Connection connection, TpchTable<?> table) throws SQLException {
             return new DuckDbAppenderSink(connection.unwrap(DuckDBConnection.class), table.getTableName());
         }
     },
     /** PostgreSQL's COPY FROM STDIN through the driver's CopyManager. */
     COPY {
         @Override
-        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+        RowSink open(Connection connection, TpchTable<?> table) throws SQLException {
             CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
                     .copyIn("COPY " + table.getTableName() + " FROM STDIN WITH (FORMAT text, DELIMITER '|')");
             return new CopyTextSink(copy::writeToCopy, copy::endCopy);
@@ -29,12 +30,12 @@ public enum LoadMethod {
     /** Batched INSERTs: works everywhere, slowest. */
     INSERT {
         @Override
-        RowSink open(Connection connection, TpchTable<?> table) throws Exception {
+        RowSink open(Connection connection, TpchTable<?> table) throws SQLException {
             return new BatchInsertSink(connection, table.getTableName(), table.getColumns().size());
         }
     };
 
-    abstract RowSink open(Connection connection, TpchTable<?> table) throws Exception;
+    abstract RowSink open(Connection connection, TpchTable<?> table) throws SQLException;
 
     public static LoadMethod forDialect(SqlDialect dialect) {
         return switch (dialect) {

@@ -4,13 +4,15 @@ import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
 
+import java.sql.SQLException;
 import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
  * Streams one part of one TPC-H table into a {@link RowSink}, typed column by column. Rows are dbgen-exact (the
- * io.trino.tpch generator). We do not use {@code TpchEntity.toLine()}: it formats with String.format and measured
- * 4.0 µs per lineitem row here against 0.42 µs to generate the row (SF 0.1, 600,572 rows: 2,393 ms vs 254 ms).
+ * io.trino.tpch generator). We do not use {@code TpchEntity.toLine()}: it formats every value with String.format,
+ * which costs several times what generating the row does, so it would dominate a load (docs/benchmarks.md, TPC-H
+ * generate and load).
  */
 public final class TpchGenerator {
     private static final int PROGRESS_EVERY_ROWS = 10_000;
@@ -39,7 +41,8 @@ public final class TpchGenerator {
      * 10,000 rows to {@code rowsDone} with the number of rows since the last report. Returns the rows written.
      */
     public static <E extends TpchEntity> long generate(TpchTable<E> table, double scaleFactor, int part, int partCount,
-                                                       RowSink sink, LongConsumer rowsDone) throws Exception {
+                                                       RowSink sink, LongConsumer rowsDone)
+            throws SQLException, InterruptedException {
         List<TpchColumn<E>> columns = table.getColumns();
         long rows = 0;
         long sinceReport = 0;
@@ -61,7 +64,8 @@ public final class TpchGenerator {
         return rows;
     }
 
-    private static <E extends TpchEntity> void writeValue(TpchColumn<E> column, E entity, RowSink sink) throws Exception {
+    private static <E extends TpchEntity> void writeValue(TpchColumn<E> column, E entity, RowSink sink)
+            throws SQLException {
         switch (column.getType().getBase()) {
             case IDENTIFIER -> sink.identifier(column.getIdentifier(entity));
             case INTEGER -> sink.integer(column.getInteger(entity));

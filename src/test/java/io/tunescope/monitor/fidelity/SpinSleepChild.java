@@ -63,15 +63,24 @@ final class SpinSleepChild implements AutoCloseable {
         throw new IOException("child ended before printing " + word);
     }
 
+    /**
+     * Asks the child to quit and kills it if it has not within five seconds. Interrupted while waiting, it kills at
+     * once and keeps the interrupt status rather than throwing InterruptedException out of a try-with-resources.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         try {
             send("QUIT");
         } catch (IOException e) {
             // already gone
         }
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

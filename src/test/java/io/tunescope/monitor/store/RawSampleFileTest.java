@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,11 +76,11 @@ class RawSampleFileTest {
             f.finish();
             long from = (ticks - 5) * 1000L;
             long[] firstSeen = new long[] {-1};
-            Map<Integer, long[]>[] cp = new Map[1];
+            AtomicReference<Map<Integer, long[]>> cp = new AtomicReference<>();
             f.scan(from, from, new SampleVisitor() {
                 @Override
                 public void checkpoint(Map<Integer, long[]> last) {
-                    cp[0] = last;
+                    cp.set(last);
                 }
 
                 @Override
@@ -93,9 +94,9 @@ class RawSampleFileTest {
             long blockStart = (ticks - 5) / RawSampleFile.BLOCK_TICKS * (long) RawSampleFile.BLOCK_TICKS;
             assertThat(firstSeen[0]).isEqualTo(blockStart);
             if (blockStart == 0) {
-                assertThat(cp[0]).isEmpty();
+                assertThat(cp.get()).isEmpty();
             } else {
-                assertThat(cp[0].get(0)).containsExactly((blockStart - 1) * 10, blockStart - 1, -1, 0,
+                assertThat(cp.get().get(0)).containsExactly((blockStart - 1) * 10, blockStart - 1, -1, 0,
                         2 * (blockStart - 1));
             }
         }
