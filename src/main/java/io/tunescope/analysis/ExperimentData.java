@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /** Every finished cell of an experiment, with the plan's factors and levels (in plan order). */
-public record ExperimentData(String name, Map<String, List<String>> factors, List<CellResult> cells) {
+public record ExperimentData(String name, Map<String, List<String>> factors, List<MeasuredCell> cells) {
     public ExperimentData {
         factors = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(factors));
         cells = List.copyOf(cells);
@@ -18,7 +18,7 @@ public record ExperimentData(String name, Map<String, List<String>> factors, Lis
 
     /** Scenarios that have at least one finished cell, in factorial order of the plan's levels. */
     public List<String> scenarios() {
-        Comparator<CellResult> order = Comparator.comparing(c -> 0);
+        Comparator<MeasuredCell> order = Comparator.comparing(c -> 0);
         for (Map.Entry<String, List<String>> f : factors.entrySet()) {
             order = order.thenComparing(c -> f.getValue().indexOf(c.levels().get(f.getKey())));
         }
@@ -36,10 +36,10 @@ public record ExperimentData(String name, Map<String, List<String>> factors, Lis
 
     public Map<String, String> levelsOf(String scenario) {
         return cells.stream().filter(c -> c.scenario().equals(scenario)).findFirst()
-                .map(CellResult::levels).orElseThrow();
+                .map(MeasuredCell::levels).orElseThrow();
     }
 
-    public List<CellResult> cellsOf(String scenario) {
+    public List<MeasuredCell> cellsOf(String scenario) {
         return cells.stream().filter(c -> c.scenario().equals(scenario)).toList();
     }
 
@@ -51,6 +51,6 @@ public record ExperimentData(String name, Map<String, List<String>> factors, Lis
     }
 
     public List<Integer> repetitions() {
-        return cells.stream().map(CellResult::repetition).distinct().sorted().toList();
+        return cells.stream().map(MeasuredCell::repetition).distinct().sorted().toList();
     }
 }

@@ -1,7 +1,7 @@
 package io.tunescope.analysis;
 
 import io.tunescope.BadInputException;
-import io.tunescope.store.PlanResults;
+import io.tunescope.store.PlanSummary;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunSummary;
 import io.tunescope.store.SummaryDocument;
@@ -29,9 +29,9 @@ public final class ExperimentLoader {
             return new ExperimentData(run.engine() == null ? "run" : run.engine(), Map.of(),
                     List.of(cell("base", Map.of(), 1, run)));
         }
-        PlanResults plan = (PlanResults) summary;
-        List<CellResult> cells = new ArrayList<>();
-        for (PlanResults.Cell c : plan.cells()) {
+        PlanSummary plan = (PlanSummary) summary;
+        List<MeasuredCell> cells = new ArrayList<>();
+        for (PlanSummary.CellSummary c : plan.cells()) {
             Path cellSummary = results.cell(c.id()).summary();
             if (!c.done() || !Files.isRegularFile(cellSummary)) {
                 continue;
@@ -67,7 +67,7 @@ public final class ExperimentLoader {
     }
 
     /** One cell: per query, counts and means pooled over tenants (weighted by successful executions). */
-    static CellResult cell(String id, Map<String, String> levels, int repetition, RunSummary summary) {
+    static MeasuredCell cell(String id, Map<String, String> levels, int repetition, RunSummary summary) {
         Map<String, List<RunSummary.QuerySummary>> byQuery = new LinkedHashMap<>();
         for (RunSummary.TenantSummary tenant : summary.tenants()) {
             for (RunSummary.QuerySummary q : tenant.queries()) {
@@ -78,7 +78,7 @@ public final class ExperimentLoader {
         }
         Map<String, QueryMeasure> queries = new LinkedHashMap<>();
         byQuery.forEach((query, entries) -> queries.put(query, pooled(query, entries)));
-        return new CellResult(id, levels, repetition, queries);
+        return new MeasuredCell(id, levels, repetition, queries);
     }
 
     private static QueryMeasure pooled(String query, List<RunSummary.QuerySummary> entries) {

@@ -32,7 +32,7 @@ public final class Profiles {
     }
 
     private static List<Entry> normalized(ExperimentData data, String scenario, String metric,
-                                          Predicate<CellResult> cells) {
+                                          Predicate<MeasuredCell> cells) {
         List<Entry> result = new ArrayList<>();
         double max = 0;
         List<double[]> values = new ArrayList<>();
@@ -53,7 +53,7 @@ public final class Profiles {
     }
 
     private static OptionalDouble mean(ExperimentData data, String scenario, String query, String metric,
-                                       Predicate<CellResult> cells) {
+                                       Predicate<MeasuredCell> cells) {
         return data.cellsOf(scenario).stream().filter(cells).map(c -> c.queries().get(query))
                 .filter(java.util.Objects::nonNull).map(m -> Metrics.value(m, metric))
                 .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).average();
@@ -65,7 +65,7 @@ public final class Profiles {
      * not measure every query (single-query workloads) are left out.
      */
     public static Matrix matrix(ExperimentData data, List<String> metrics, List<String> scenarios,
-                                Predicate<CellResult> cells) {
+                                Predicate<MeasuredCell> cells) {
         List<String> usable = new ArrayList<>();
         List<String> queries = data.queries();
         for (String s : scenarios) {

@@ -45,14 +45,14 @@ public final class ScenarioComparison {
         List<Double> logRatios = new ArrayList<>();
         double fromSum = 0;
         double toSum = 0;
-        for (CellResult a : data.cells()) {
+        for (MeasuredCell a : data.cells()) {
             QueryMeasure qa = a.queries().get(query);
             if (qa == null || !from.equals(a.levels().get(factor))) {
                 continue;
             }
             Map<String, String> target = new LinkedHashMap<>(a.levels());
             target.put(factor, to);
-            for (CellResult b : data.cells()) {
+            for (MeasuredCell b : data.cells()) {
                 QueryMeasure qb = b.queries().get(query);
                 if (qb != null && b.repetition() == a.repetition() && b.levels().equals(target)
                         && qa.responseMillis() > 0 && qb.responseMillis() > 0) {

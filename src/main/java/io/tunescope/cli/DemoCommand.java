@@ -1,7 +1,7 @@
 package io.tunescope.cli;
 
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.experiment.monitor.RunObserver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

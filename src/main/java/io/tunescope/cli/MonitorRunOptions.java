@@ -1,8 +1,8 @@
 package io.tunescope.cli;
 
 import io.tunescope.config.DurationText;
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.experiment.monitor.RunMonitor;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.monitor.MonitorOptions;
 import picocli.CommandLine.Option;
 

@@ -2,9 +2,9 @@ package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
 import io.tunescope.experiment.PlanRunner;
-import io.tunescope.experiment.PlanSummary;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.experiment.plan.PlanParser;
+import io.tunescope.store.PlanSummary;
 
 import java.nio.file.Path;
 

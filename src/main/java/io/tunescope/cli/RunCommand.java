@@ -1,9 +1,9 @@
 package io.tunescope.cli;
 
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.experiment.RunOutcome;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.TpchRunner;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.report.SummaryTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -3,12 +3,12 @@ package io.tunescope.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunescope.BadInputException;
-import io.tunescope.store.Json;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -22,6 +22,8 @@ import java.util.Map;
  */
 public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> lines) {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Its own mapper, as config sits below store; turning a tree into plain values needs none of its settings. */
+    private static final ObjectMapper PLAIN = new ObjectMapper();
 
     public LocatedYaml {
         lines = Map.copyOf(lines);
@@ -82,7 +84,7 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
 
     /** The document as plain maps, lists, Long, Double, Boolean, String and null. */
     public Object plainRoot() {
-        return Json.MAPPER.convertValue(root, Object.class);
+        return PLAIN.convertValue(root, Object.class);
     }
 
     /** The line of {@code path}, or of its nearest enclosing value that has one. */

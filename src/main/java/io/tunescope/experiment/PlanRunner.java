@@ -5,10 +5,14 @@ import io.tunescope.BadInputException;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.experiment.monitor.RunMonitor;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.store.CellStatus;
 import io.tunescope.store.Json;
+import io.tunescope.store.PlanSummary;
+import io.tunescope.store.PlanSummary.CellSummary;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.RunSummary;
@@ -35,7 +39,7 @@ public final class PlanRunner {
     public interface CellListener {
         CellListener NONE = (cell, result) -> { };
 
-        void cellFinished(Cell cell, CellResult result);
+        void cellFinished(Cell cell, CellSummary result);
     }
 
     private final ExperimentPlan plan;
@@ -68,10 +72,10 @@ public final class PlanRunner {
         checkSamePlan();
         long startNanos = System.nanoTime();
         List<Cell> cells = plan.cells();
-        Map<String, CellResult> statuses = new LinkedHashMap<>();
+        Map<String, CellSummary> statuses = new LinkedHashMap<>();
         int skipped = 0;
         for (Cell cell : cells) {
-            CellResult previous = finishedStatus(cell);
+            CellSummary previous = finishedStatus(cell);
             statuses.put(cell.id(), previous != null ? previous : status(cell, CellStatus.PENDING, null, null));
             skipped += previous != null ? 1 : 0;
         }
@@ -88,7 +92,7 @@ public final class PlanRunner {
                     failure = "stopped before every cell ran: run the same plan with the same --out to resume";
                     break;
                 }
-                CellResult result = runCell(cell);
+                CellSummary result = runCell(cell);
                 statuses.put(cell.id(), result);
                 writeSummary(statuses, skipped, startNanos, null, false);
                 bar.step(1);
@@ -108,7 +112,7 @@ public final class PlanRunner {
         return writeSummary(statuses, skipped, startNanos, failure, complete);
     }
 
-    private CellResult runCell(Cell cell) throws IOException {
+    private CellSummary runCell(Cell cell) throws IOException {
         Path dir = cellDir(cell);
         deleteRecursively(dir);
         TpchRunConfig config;
@@ -134,7 +138,7 @@ public final class PlanRunner {
     }
 
     /** The status of a cell that finished in an earlier run, or null when it must run. */
-    private CellResult finishedStatus(Cell cell) {
+    private CellSummary finishedStatus(Cell cell) {
         Path summary = results.cell(cell.id()).summary();
         if (!Files.exists(summary)) {
             return null;
@@ -196,9 +200,9 @@ public final class PlanRunner {
         return m;
     }
 
-    private PlanSummary writeSummary(Map<String, CellResult> statuses, int skipped, long startNanos, String failure,
+    private PlanSummary writeSummary(Map<String, CellSummary> statuses, int skipped, long startNanos, String failure,
                                      boolean complete) {
-        List<CellResult> list = new ArrayList<>(statuses.values());
+        List<CellSummary> list = new ArrayList<>(statuses.values());
         PlanSummary summary = new PlanSummary(plan.name(), complete, failure, list.size(),
                 (int) list.stream().filter(s -> s.status() == CellStatus.DONE).count(),
                 (int) list.stream().filter(s -> s.status() == CellStatus.FAILED).count(), skipped,
@@ -214,15 +218,15 @@ public final class PlanRunner {
         return results.cell(cell.id()).root();
     }
 
-    private static CellResult status(Cell cell, CellStatus status, Long wallMillis, String problem) {
-        return new CellResult(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), status, wallMillis, problem,
-                null);
+    private static CellSummary status(Cell cell, CellStatus status, Long wallMillis, String problem) {
+        return new CellSummary(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), status, wallMillis,
+                problem, null);
     }
 
     /** A failed cell; the problem of a bad-input cell says so first, as the summary file always has. */
-    private static CellResult failed(Cell cell, Long wallMillis, Outcome kind, String problem) {
+    private static CellSummary failed(Cell cell, Long wallMillis, Outcome kind, String problem) {
         String text = problem == null ? null : kind == Outcome.BAD_INPUT ? kind.meaning() + ": " + problem : problem;
-        return new CellResult(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), CellStatus.FAILED,
+        return new CellSummary(cell.id(), cell.scenario(), cell.levels(), cell.repetition(), CellStatus.FAILED,
                 wallMillis, text, kind);
     }
 

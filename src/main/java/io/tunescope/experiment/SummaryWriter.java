@@ -1,6 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.Outcome;
+import io.tunescope.experiment.monitor.RunMetrics;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.ResultsDir;

@@ -7,11 +7,13 @@ import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.experiment.monitor.RunMetrics;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.ResultsDir;
+import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
-import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.IOException;

@@ -1,6 +1,10 @@
 package io.tunescope.monitor;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunescope.store.QueryMetricsMean;
+
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The study's per-query resource metrics for one execution (the {@code metrics} object of a query entry in
@@ -41,5 +45,34 @@ public record QueryMetrics(double responseMillis, Double processingMillis, Integ
             throw new IllegalArgumentException("concurrentExecutions (" + concurrentExecutions
                     + ") must be at least 1");
         }
+    }
+
+    /** The entry for {@code summary.json}: every metric averaged over the executions that measured it. */
+    public static QueryMetricsMean meanOf(List<QueryMetrics> all) {
+        if (all.isEmpty()) {
+            throw new IllegalArgumentException("executions must not be empty");
+        }
+        return new QueryMetricsMean(all.size(), mean(all, QueryMetrics::responseMillis),
+                mean(all, QueryMetrics::processingMillis), mean(all, QueryMetrics::activeWorkers),
+                mean(all, QueryMetrics::rsRatio), mean(all, QueryMetrics::rsJumps),
+                mean(all, QueryMetrics::rsJumpsSampled), mean(all, QueryMetrics::workerCpuMillis),
+                mean(all, QueryMetrics::totalCpuMillis), mean(all, QueryMetrics::cpuJumps),
+                mean(all, QueryMetrics::coreChangesSampled), mean(all, QueryMetrics::contextSwitches),
+                mean(all, QueryMetrics::runningSamples), mean(all, QueryMetrics::sleepingSamples),
+                mean(all, QueryMetrics::runDelayMillis), mean(all, QueryMetrics::concurrentExecutions));
+    }
+
+    /** Mean over the executions that measured the metric; null when none did. */
+    private static Double mean(List<QueryMetrics> all, Function<QueryMetrics, ? extends Number> metric) {
+        double sum = 0;
+        int n = 0;
+        for (QueryMetrics m : all) {
+            Number v = metric.apply(m);
+            if (v != null) {
+                sum += v.doubleValue();
+                n++;
+            }
+        }
+        return n == 0 ? null : sum / n;
     }
 }

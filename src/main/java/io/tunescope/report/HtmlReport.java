@@ -4,7 +4,7 @@ import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.GroupAnalysis;
 import io.tunescope.analysis.Prediction;
 import io.tunescope.analysis.ScenarioComparison;
-import io.tunescope.store.PlanResults;
+import io.tunescope.store.PlanSummary;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.SummaryDocument;
 
@@ -46,7 +46,7 @@ final class HtmlReport {
     }
 
     private static void overview(Html h, ExperimentAnalysis a, SummaryDocument s) {
-        PlanResults plan = s instanceof PlanResults p ? p : null;
+        PlanSummary plan = s instanceof PlanSummary p ? p : null;
         List<List<Object>> rows = new ArrayList<>();
         rows.add(List.of("cells analyzed", a.data().cells().size() + " of " + (plan == null ? 1 : plan.cellsTotal())));
         rows.add(List.of("scenarios", a.data().scenarios().size()));

@@ -1,6 +1,7 @@
 package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,18 +48,20 @@ public record RunSummary(boolean complete, String failure, String engine, String
     public record QuerySummary(String query, long count, long errors, Double meanMillis, Double p50Millis,
                                Double p95Millis, Double p99Millis, Double maxMillis, Long rows, Boolean validated,
                                String validationDetail,
-                               @JsonInclude(JsonInclude.Include.NON_NULL) Object metrics) {
+                               @JsonInclude(JsonInclude.Include.NON_NULL) QueryMetricsMean metrics) {
+        private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {
+        };
 
         /**
-         * The metrics that are numbers, by name (read back from a file, {@code metrics} is a map; empty when the run
-         * was not monitored).
+         * The metrics that are numbers, by their names in the file and in its order (empty when the run was not
+         * monitored): analysis treats every measured metric alike, whatever its name.
          */
         public Map<String, Double> numericMetrics() {
             Map<String, Double> out = new LinkedHashMap<>();
-            if (metrics instanceof Map<?, ?> map) {
-                map.forEach((name, value) -> {
+            if (metrics != null) {
+                Json.MAPPER.convertValue(metrics, FIELDS).forEach((name, value) -> {
                     if (value instanceof Number n) {
-                        out.put(String.valueOf(name), n.doubleValue());
+                        out.put(name, n.doubleValue());
                     }
                 });
             }
@@ -66,7 +69,7 @@ public record RunSummary(boolean complete, String failure, String engine, String
         }
 
         /** The same entry with the thread monitor's resource metrics ({@code run --monitor}). */
-        public QuerySummary withMetrics(Object newMetrics) {
+        public QuerySummary withMetrics(QueryMetricsMean newMetrics) {
             return new QuerySummary(query, count, errors, meanMillis, p50Millis, p95Millis, p99Millis, maxMillis, rows,
                     validated, validationDetail, newMetrics);
         }

@@ -7,12 +7,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The summary of a run directory, as read back: a TPC-H run's {@link RunSummary} or a plan's {@link PlanResults}.
+ * The summary of a run directory, as read back: a TPC-H run's {@link RunSummary} or a plan's {@link PlanSummary}.
  * Which one a file holds is told by the fields it has, so the files carry no type field.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.DEDUCTION)
-@JsonSubTypes({@JsonSubTypes.Type(RunSummary.class), @JsonSubTypes.Type(PlanResults.class)})
-public sealed interface SummaryDocument permits RunSummary, PlanResults {
+@JsonSubTypes({@JsonSubTypes.Type(RunSummary.class), @JsonSubTypes.Type(PlanSummary.class)})
+public sealed interface SummaryDocument permits RunSummary, PlanSummary {
     /** Where it was measured; null in a file written without one. */
     RunEnvironment environment();
 

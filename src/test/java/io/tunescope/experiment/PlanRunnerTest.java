@@ -6,7 +6,10 @@ import io.tunescope.cli.Main;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.experiment.plan.PlanParser;
+import io.tunescope.store.CellStatus;
 import io.tunescope.store.Json;
+import io.tunescope.store.PlanSummary;
+import io.tunescope.store.PlanSummary.CellSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +56,7 @@ class PlanRunnerTest {
         assertThat(ran).containsExactly(cells.get(0).id());
         assertThat(first.complete()).isFalse();
         assertThat(first.failure()).contains("resume");
-        assertThat(first.cells()).extracting(CellResult::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
+        assertThat(first.cells()).extracting(CellSummary::status).containsExactly(CellStatus.DONE, CellStatus.PENDING);
         Path done = runner[0].cellDir(cells.get(0));
         String firstStart = startedAt(done);
 
@@ -101,7 +104,7 @@ class PlanRunnerTest {
         Path out = dir.resolve("out");
         PlanSummary summary = new PlanRunner(PlanParser.read(planFile), out, PlanRunner.CellListener.NONE).run();
         assertThat(summary.outcome()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
-        assertThat(summary.cells()).extracting(CellResult::status)
+        assertThat(summary.cells()).extracting(CellSummary::status)
                 .containsExactly(CellStatus.FAILED, CellStatus.PENDING);
         assertThat(summary.cells().get(0).failureKind()).isEqualTo(io.tunescope.Outcome.BAD_INPUT);
         JsonNode written = Json.MAPPER.readTree(out.resolve("summary.json").toFile());

@@ -3,6 +3,7 @@ package io.tunescope.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Processes;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,6 +5,7 @@ import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Processes;
 import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -17,10 +17,8 @@ class SummaryDocumentTest {
             "6.1", "amd64", 2, "AMD EPYC", 1L << 30, "abc123", "host", "2026-01-01T00:00:00Z");
 
     static RunSummary run() {
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("executions", 3);
-        metrics.put("responseMillis", 12.5);
-        metrics.put("rsRatio", null);
+        QueryMetricsMean metrics = new QueryMetricsMean(3, 12.5, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null);
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("users", 2);
         config.put("workload", "sequence");
@@ -49,7 +47,7 @@ class SummaryDocumentTest {
     }
 
     @Test
-    void aPlanSummaryReadsBackAsPlanResults(@TempDir Path dir) throws Exception {
+    void aPlanSummaryReadsBackAsPlanSummary(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("summary.json");
         Files.writeString(file, """
                 {"plan": "p", "complete": false, "failure": "stopped", "cellsTotal": 2, "cellsDone": 1,
@@ -62,11 +60,11 @@ class SummaryDocumentTest {
                             "status": "pending", "wallMillis": null, "problem": null}],
                  "addedByANewerVersion": 1}
                 """);
-        PlanResults plan = (PlanResults) SummaryDocument.read(file);
+        PlanSummary plan = (PlanSummary) SummaryDocument.read(file);
         assertThat(plan.plan()).isEqualTo("p");
         assertThat(plan.cellsTotal()).isEqualTo(2);
         assertThat(plan.factors()).containsExactly(Map.entry("users", List.of("1", "4")));
-        assertThat(plan.cells()).extracting(PlanResults.Cell::done).containsExactly(true, false);
+        assertThat(plan.cells()).extracting(PlanSummary.CellSummary::done).containsExactly(true, false);
         assertThat(plan.cells().get(0).levels()).containsExactly(Map.entry("users", "1"));
         assertThat(plan.environment().cpuCount()).isEqualTo(2);
         assertThatThrownBy(() -> RunSummary.read(file)).hasMessageContaining("is not the summary of a run");

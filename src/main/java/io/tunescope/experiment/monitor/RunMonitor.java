@@ -2,23 +2,21 @@ package io.tunescope.experiment.monitor;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Lifecycle;
-import io.tunescope.experiment.RunMetrics;
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.Execution;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.QueryMetricsCalculator;
-import io.tunescope.monitor.QueryMetricsMean;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.store.ExecutionCsv;
 import io.tunescope.store.ExecutionRecord;
-import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.store.Json;
 import io.tunescope.store.MonitorDir;
+import io.tunescope.store.QueryMetricsMean;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
@@ -131,7 +129,7 @@ public final class RunMonitor implements RunObserver {
                     }
                 }
                 Map<String, QueryMetricsMean> perQuery = new LinkedHashMap<>();
-                measured.forEach((q, list) -> perQuery.put(q, QueryMetricsMean.of(list)));
+                measured.forEach((q, list) -> perQuery.put(q, QueryMetrics.meanOf(list)));
                 out.put(t.name(), perQuery);
             }
         } catch (IOException | RuntimeException e) {

@@ -1,5 +1,7 @@
 package io.tunescope.experiment.plan;
 
+import io.tunescope.store.PlanSummary;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -18,12 +20,7 @@ public record Cell(Map<String, String> levels, int repetition) {
 
     /** The scenario, e.g. {@code users=5,workerLimit=off} (factor order of the plan). */
     public String scenario() {
-        return scenarioOf(levels);
-    }
-
-    public static String scenarioOf(Map<String, String> levels) {
-        return levels.isEmpty() ? "base" : levels.entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+        return PlanSummary.CellSummary.scenarioOf(levels);
     }
 
     /** A file-name-safe id, e.g. {@code users-5_workerLimit-off_r1}. */

@@ -3,7 +3,6 @@ package io.tunescope.experiment.monitor;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Engines;
-import io.tunescope.experiment.RunObserver;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.role.DuckDbClassifier;
 import io.tunescope.monitor.role.PostgresClassifier;

@@ -1,8 +1,8 @@
-package io.tunescope.experiment;
+package io.tunescope.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.Outcome;
-import io.tunescope.store.Json;
+import io.tunescope.store.PlanSummary.CellSummary;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -32,7 +32,7 @@ class PlanSummaryJsonTest {
     void aSummaryWrittenBeforeTheEnumLoadsAndWritesBackUnchanged() throws Exception {
         JsonNode before = tree(BEFORE);
         PlanSummary summary = Json.MAPPER.treeToValue(before, PlanSummary.class);
-        assertThat(summary.cells()).extracting(CellResult::status)
+        assertThat(summary.cells()).extracting(CellSummary::status)
                 .containsExactly(CellStatus.DONE, CellStatus.FAILED, CellStatus.FAILED, CellStatus.PENDING);
         assertThat(summary.cells().get(1).problem()).startsWith("bad input: ");
         assertThat(Json.MAPPER.readTree(Json.toJson(summary))).isEqualTo(before);
@@ -48,7 +48,7 @@ class PlanSummaryJsonTest {
     @Test
     void theFailureKindStaysInMemoryAndDecidesThePlanOutcome() throws Exception {
         PlanSummary loaded = Json.MAPPER.treeToValue(tree(BEFORE), PlanSummary.class);
-        CellResult badInput = new CellResult("c", "users=2", Map.of("users", "2"), 1, CellStatus.FAILED, null,
+        CellSummary badInput = new CellSummary("c", "users=2", Map.of("users", "2"), 1, CellStatus.FAILED, null,
                 "bad input: users (2) must be at most 1", Outcome.BAD_INPUT);
         assertThat(Json.MAPPER.readTree(Json.toJson(badInput)).has("failureKind")).isFalse();
         assertThat(loaded.outcome()).isEqualTo(Outcome.FAILURE);

@@ -1,6 +1,6 @@
-package io.tunescope.experiment;
+package io.tunescope.experiment.monitor;
 
-import io.tunescope.monitor.QueryMetricsMean;
+import io.tunescope.store.QueryMetricsMean;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.tunescope.experiment;
+package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -1,4 +1,4 @@
-package io.tunescope.experiment;
+package io.tunescope.experiment.monitor;
 
 import io.tunescope.engine.Engine;
 

@@ -1,6 +1,11 @@
-package io.tunescope.monitor;
+package io.tunescope.monitor.session;
 
 import io.tunescope.Progress;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.MonitoredProcess;
+import io.tunescope.monitor.Recording;
+import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.store.Json;
