@@ -1,54 +1,8 @@
 package io.tunescope.engine;
 
-import io.tunescope.monitor.role.NameBasedClassifier;
-import io.tunescope.monitor.role.RoleClassifier;
-
-import java.util.Optional;
-
 /** HyperSQL (HSQLDB), embedded in memory in the controller JVM for the scale lab. */
-record HsqldbEngine() implements Engine {
-    @Override
-    public String id() {
-        return "hsqldb";
-    }
-
-    @Override
-    public SqlDialect dialect() {
-        return SqlDialect.GENERIC;
-    }
-
-    @Override
-    public String defaultStatement() {
-        return "VALUES 1";
-    }
-
-    @Override
-    public RoleClassifier threadRoles() {
-        return new NameBasedClassifier();
-    }
-
-    @Override
-    public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.empty();
-    }
-
-    @Override
-    public Optional<Lifecycle> scaleLifecycle() {
-        return Optional.of(Lifecycle.IN_CONTROLLER);
-    }
-
-    @Override
-    public boolean ownProcess() {
-        return false;
-    }
-
-    @Override
-    public Optional<String> jdbcSubprotocol() {
-        return Optional.of("hsqldb");
-    }
-
-    @Override
-    public String inMemoryUrl() {
-        return "jdbc:hsqldb:mem:tunescope-scale";
+final class HsqldbEngine extends InControllerEngine {
+    HsqldbEngine() {
+        super("hsqldb", "VALUES 1", "jdbc:hsqldb:mem:tunescope-scale");
     }
 }
