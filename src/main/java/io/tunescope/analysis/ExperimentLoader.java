@@ -1,5 +1,6 @@
 package io.tunescope.analysis;
 
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import io.tunescope.BadInputException;
 import io.tunescope.store.PlanSummary;
 import io.tunescope.store.ResultsDir;
@@ -53,6 +54,9 @@ public final class ExperimentLoader {
         }
         try {
             return SummaryDocument.read(file);
+        } catch (InvalidTypeIdException e) {
+            throw BadInputException.of("DIR", results.root(), "holds a " + file.getFileName()
+                    + " of neither a run nor a plan: give a directory written by tunescope run");
         } catch (IOException e) {
             throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
         }

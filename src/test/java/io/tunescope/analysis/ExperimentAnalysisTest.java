@@ -89,6 +89,14 @@ class ExperimentAnalysisTest {
     }
 
     @Test
+    void aDirectoryOfAnotherCommandIsBadInputThatSaysWhatToGive(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("summary.json"), "{\"strategy\": \"nelder-mead\", \"trials\": 3}");
+        assertThatThrownBy(() -> ExperimentLoader.load(dir)).isInstanceOf(BadInputException.class)
+                .hasMessage("DIR (" + dir + ") holds a summary.json of neither a run nor a plan: give a directory"
+                        + " written by tunescope run");
+    }
+
+    @Test
     void theModelIsExactOnNoiselessAdditiveData() {
         List<AdditiveLogModel.Observation> obs = new java.util.ArrayList<>();
         for (String u : List.of("1", "5", "20")) {

@@ -2,6 +2,7 @@ package io.tunescope.engine.inprocess;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
@@ -18,11 +19,13 @@ import java.util.List;
 public final class EngineChoice implements AutoCloseable {
     private final Engine engine;
     private final ConnectionSpec spec;
+    private final String defaultStatement;
     private final PostgresServer server;
 
-    private EngineChoice(Engine engine, ConnectionSpec spec, PostgresServer server) {
+    private EngineChoice(Engine engine, ConnectionSpec spec, String defaultStatement, PostgresServer server) {
         this.engine = engine;
         this.spec = spec;
+        this.defaultStatement = defaultStatement;
         this.server = server;
     }
 
@@ -36,19 +39,21 @@ public final class EngineChoice implements AutoCloseable {
                 if (url == null) {
                     throw BadInputException.of("url", null, "is required with --engine " + engine.id());
                 }
-                return new EngineChoice(engine, new ConnectionSpec(engineOfUrl(url), url, user, password), null);
+                // the statement must be valid on whatever database the URL names: Derby and HSQLDB reject SELECT 1
+                return new EngineChoice(engine, new ConnectionSpec(engineOfUrl(url), url, user, password),
+                        Engines.ofJdbcUrl(url).defaultStatement(), null);
             }
             case PRIVATE_SERVER -> {
                 PostgresServer server = PostgresServer.start(PostgresBinaries.locate(null),
                         workDir.resolve("postgres"), null, List.of());
                 return new EngineChoice(engine, new ConnectionSpec(engine.id(), server.jdbcUrl(), server.user(),
-                        server.password()), server);
+                        server.password()), engine.defaultStatement(), server);
             }
             case IN_CONTROLLER -> {
                 engine.prepare(workDir);
                 ConnectionSpec spec = url == null ? ConnectionSpec.inMemory(engine)
                         : new ConnectionSpec(engine.id(), url, user, password);
-                return new EngineChoice(engine, spec, null);
+                return new EngineChoice(engine, spec, engine.defaultStatement(), null);
             }
             default -> throw new IllegalStateException(engine.id() + " has no scale-lab lifecycle " + lifecycle);
         }
@@ -65,7 +70,7 @@ public final class EngineChoice implements AutoCloseable {
     }
 
     public String defaultStatement() {
-        return engine.defaultStatement();
+        return defaultStatement;
     }
 
     @Override

@@ -57,6 +57,15 @@ class EngineChoiceTest {
                 .isInstanceOf(BadInputException.class).hasMessage("url (null) is required with --engine jdbc");
         try (EngineChoice chosen = EngineChoice.open(Engines.byId("jdbc"), "jdbc:h2:mem:choice", "sa", "", dir)) {
             assertThat(chosen.spec().engine()).isEqualTo("h2");
+            assertThat(chosen.defaultStatement()).isEqualTo("VALUES 1");
+        }
+        // the default statement is the one of the database the URL names: Derby rejects SELECT 1
+        try (EngineChoice chosen = EngineChoice.open(Engines.byId("jdbc"), "jdbc:derby:memory:choice;create=true",
+                null, null, dir)) {
+            assertThat(chosen.defaultStatement()).isEqualTo("VALUES 1");
+            StatementCheck.check(chosen.spec(), chosen.defaultStatement(), List.of(PlanMode.SHARED));
+        }
+        try (EngineChoice chosen = EngineChoice.open(Engines.byId("jdbc"), "jdbc:unknown:x", null, null, dir)) {
             assertThat(chosen.defaultStatement()).isEqualTo("SELECT 1");
         }
         assertThatThrownBy(() -> EngineChoice.open(Engines.byId("mariadb"), null, null, null, dir))
