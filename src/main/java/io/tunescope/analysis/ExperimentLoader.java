@@ -2,6 +2,7 @@ package io.tunescope.analysis;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.PlanSummary;
+import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunSummary;
 import io.tunescope.store.SummaryDocument;
@@ -54,7 +55,7 @@ public final class ExperimentLoader {
         try {
             return SummaryDocument.read(file);
         } catch (IOException e) {
-            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+            throw BadInputException.of("summary", file, "is not readable JSON: " + Json.problem(e));
         }
     }
 
@@ -62,7 +63,7 @@ public final class ExperimentLoader {
         try {
             return RunSummary.read(file);
         } catch (IOException e) {
-            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+            throw BadInputException.of("summary", file, "is not readable JSON: " + Json.problem(e));
         }
     }
 

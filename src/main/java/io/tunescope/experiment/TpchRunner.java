@@ -56,7 +56,7 @@ public final class TpchRunner {
     }
 
     public RunOutcome run() throws IOException {
-        Files.createDirectories(config.output().dir());
+        ResultsDir.createOutput(config.output().dir());
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Thread hook = new Thread(this::abortFromSignal, "tunescope-abort");
