@@ -62,6 +62,9 @@ public final class TuneCommand implements Callable<Integer> {
             ResultsDir.createOutput(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
         }
+        if (resume != null) {
+            io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
+        }
         CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
