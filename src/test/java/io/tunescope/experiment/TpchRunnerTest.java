@@ -125,16 +125,27 @@ class TpchRunnerTest {
                 t.start();
             }
         };
-        TpchRunConfig config = TpchRunConfig.builder().users(2)
+        TpchRunConfig config = TpchRunConfig.builder().users(2).tenants(2)
                 .workload(io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false))
                 .duration(java.time.Duration.ofSeconds(60)).loadThreads(2).outDir(out).build();
+        java.util.Set<Long> before = ourProcesses();
         RunOutcome outcome = new TpchRunner(config, killer).run();
+        // no process of ours left: the other tenant agents and anything they started are gone with the run
+        assertThat(ourProcesses()).as("our processes after the run").isSubsetOf(before);
         assertThat(outcome.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(outcome.problem()).startsWith("tenant t1: its process (pid " + victims.get(0) + ") exited with code");
         JsonNode summary = summary(out);
         assertThat(summary.get("complete").asBoolean()).isFalse();
-        assertThat(summary.get("tenants").get(0).get("executions").asLong()).isPositive();
+        // what both tenants measured before the fault is kept: the killed one's and the survivor's
+        assertThat(summary.get("tenants")).hasSize(2)
+                .allSatisfy(t -> assertThat(t.get("executions").asLong()).as(t.get("name").asText()).isPositive());
         assertThat(Processes.isRunning(victims.get(0))).isFalse();
+    }
+
+    /** This JVM's descendants now (the tenant agents, servers and their children a run starts). */
+    static java.util.Set<Long> ourProcesses() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     @Test
