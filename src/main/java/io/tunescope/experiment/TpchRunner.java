@@ -106,7 +106,12 @@ public final class TpchRunner {
             String tenantPassword = password;
             if (binaries != null) {
                 checkNotAborted();
-                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.placement().serverSettings());
+                try {
+                    slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus,
+                            config.placement().serverSettings());
+                } catch (IOException e) {
+                    throw new RunFailure("tenant " + name + ": " + e.getMessage(), Outcome.FAILURE);
+                }
                 url = slot.server.jdbcUrl();
                 user = slot.server.user();
                 tenantPassword = slot.server.password();

@@ -155,8 +155,23 @@ public final class PostgresServer implements AutoCloseable {
             killLeftovers();
         }
         stopped = true;
-        throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): " + outcome.tail()
-                + "; see " + dataDir.resolveSibling("postgres.log"));
+        Path log = dataDir.resolveSibling("postgres.log");
+        throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): "
+                + serverReason(log).orElse(outcome.tail()) + "; see " + log);
+    }
+
+    /**
+     * Why the server refused to start, in its own words: the log's lines that say FATAL or name an invalid value (a
+     * bad setting), without their prefixes, joined on one line.
+     */
+    static Optional<String> serverReason(Path log) {
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            List<String> reasons = lines.filter(l -> l.contains("FATAL:") || l.contains("invalid value"))
+                    .map(l -> l.replaceFirst("^.*?\\b(LOG|FATAL|ERROR):\\s+", "")).distinct().limit(3).toList();
+            return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(" | ", reasons));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return Optional.empty();
+        }
     }
 
     public String jdbcUrl() {
