@@ -3,6 +3,7 @@ package io.tunescope.analysis;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import io.tunescope.BadInputException;
 import io.tunescope.store.PlanSummary;
+import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunSummary;
 import io.tunescope.store.SummaryDocument;
@@ -58,7 +59,7 @@ public final class ExperimentLoader {
             throw BadInputException.of("DIR", results.root(), "holds a " + file.getFileName()
                     + " of neither a run nor a plan: give a directory written by tunescope run");
         } catch (IOException e) {
-            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+            throw BadInputException.of("summary", file, "is not readable JSON: " + Json.problem(e));
         }
     }
 
@@ -66,7 +67,7 @@ public final class ExperimentLoader {
         try {
             return RunSummary.read(file);
         } catch (IOException e) {
-            throw BadInputException.of("summary", file, "is not readable JSON: " + e.getMessage());
+            throw BadInputException.of("summary", file, "is not readable JSON: " + Json.problem(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.store.ResultsDir;
 import io.tunescope.Progress;
 import io.tunescope.config.DurationText;
 import io.tunescope.engine.Engine;
@@ -67,6 +68,9 @@ public final class MonitorCommand implements Callable<Integer> {
         }
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
                 .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);
+        if (out != null) {
+            ResultsDir.createOutput(out);
+        }
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
                 DurationText.parse("duration", duration), out, metricsPort,
                 json ? Progress.NONE : ProgressBar.ON_STDERR));

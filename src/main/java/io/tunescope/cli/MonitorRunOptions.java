@@ -1,9 +1,11 @@
 package io.tunescope.cli;
 
+import io.tunescope.BadInputException;
 import io.tunescope.config.DurationText;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.export.MetricsEndpoint;
 import picocli.CommandLine.Option;
 
 /** The thread-monitor options of {@code tunescope run}. */
@@ -28,7 +30,13 @@ public final class MonitorRunOptions {
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
                 .withCountersEvery(countersEvery);
         if (!monitor) {
+            if (metricsPort != null) {
+                throw BadInputException.of("metrics-port", metricsPort, "needs --monitor (the metrics come from it)");
+            }
             return RunObserver.NONE;
+        }
+        if (metricsPort != null) {
+            MetricsEndpoint.checkPort(metricsPort);
         }
         return new RunMonitor(options, metricsPort);
     }

@@ -85,6 +85,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
         for (int d : dims) {
             new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
+        if (out != null) {
+            ResultsDir.createOutput(out);
+        }
         TuneBench.Outcome outcome = TuneBench.run(plan, ProgressBar.ON_STDERR);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("results", outcome.results());

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.command.CommandTuner;
@@ -49,12 +50,20 @@ public final class TuneCommand implements Callable<Integer> {
             if (resume == null) {
                 throw BadInputException.of("TUNING.yaml", "missing", "is required");
             }
-            tuning = Path.of(Files.readString(TuningDir.of(resume).tuningFileReference()).trim());
+            Path reference = TuningDir.of(resume).tuningFileReference();
+            if (!Files.isRegularFile(reference)) {
+                throw BadInputException.of("--resume", resume, "must be a directory written by tune (it has no "
+                        + reference.getFileName() + ")");
+            }
+            tuning = Path.of(Files.readString(reference).trim());
         }
         TuningFile f = override(TuningFileParser.read(tuning));
         if (resume == null) {
-            Files.createDirectories(dir);
+            ResultsDir.createOutput(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+        }
+        if (resume != null) {
+            io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
         }
         CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));

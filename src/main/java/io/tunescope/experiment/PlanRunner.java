@@ -68,7 +68,7 @@ public final class PlanRunner {
     }
 
     public PlanSummary run() throws IOException {
-        Files.createDirectories(outDir);
+        ResultsDir.createOutput(outDir);
         checkSamePlan();
         long startNanos = System.nanoTime();
         List<Cell> cells = plan.cells();

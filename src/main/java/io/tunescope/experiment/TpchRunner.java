@@ -56,7 +56,7 @@ public final class TpchRunner {
     }
 
     public RunOutcome run() throws IOException {
-        Files.createDirectories(config.output().dir());
+        ResultsDir.createOutput(config.output().dir());
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Thread hook = new Thread(this::abortFromSignal, "tunescope-abort");
@@ -106,7 +106,12 @@ public final class TpchRunner {
             String tenantPassword = password;
             if (binaries != null) {
                 checkNotAborted();
-                slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus, config.placement().serverSettings());
+                try {
+                    slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus,
+                            config.placement().serverSettings());
+                } catch (IOException e) {
+                    throw new RunFailure("tenant " + name + ": " + e.getMessage(), Outcome.FAILURE);
+                }
                 url = slot.server.jdbcUrl();
                 user = slot.server.user();
                 tenantPassword = slot.server.password();

@@ -52,6 +52,18 @@ public final class Json {
         return MAPPER.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(file.toFile());
     }
 
+    /**
+     * Why a JSON file could not be read, on one line and naming the place: {@code line 3, column 17: Unexpected
+     * end-of-input ...} for a parse error (Jackson's own message without its source excerpt), else the message.
+     */
+    public static String problem(IOException e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
+            return "line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ": "
+                    + j.getOriginalMessage().replace('\n', ' ');
+        }
+        return String.valueOf(e.getMessage()).replace('\n', ' ');
+    }
+
     public static String toJson(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

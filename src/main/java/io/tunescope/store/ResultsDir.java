@@ -25,6 +25,25 @@ public record ResultsDir(Path root) {
         return new ResultsDir(root);
     }
 
+    /**
+     * Creates the output directory {@code dir} (and its parents) or throws bad input saying why it cannot be one: a
+     * file in the way, or a place this user may not write.
+     */
+    public static Path createOutput(Path dir) {
+        try {
+            return java.nio.file.Files.createDirectories(dir);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw io.tunescope.BadInputException.of("out", dir, "must be a directory, but " + e.getFile()
+                    + " is a file");
+        } catch (java.io.IOException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied on " + e.getMessage()
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() == null
+                    ? "cannot create " + f.getFile() : e.getMessage();
+            throw io.tunescope.BadInputException.of("out", dir, "must be a directory this user can create and "
+                    + "write (" + why + ")");
+        }
+    }
+
     /** Where a command writes when given no directory: {@code runs/<prefix>-<yyyyMMdd-HHmmss>}. */
     public static Path timestamped(String prefix, LocalDateTime now) {
         return Path.of(RUNS, prefix + "-" + now.format(STAMP));

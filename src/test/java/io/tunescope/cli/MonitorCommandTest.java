@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.Externals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.store.Json;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class MonitorCommandTest {
     private static final String SELF = Long.toString(ProcessHandle.current().pid());
@@ -37,7 +37,7 @@ class MonitorCommandTest {
 
     @Test
     void jsonOnThisJvmHasTheDocumentedFields(@TempDir Path out) throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs Linux /proc");
+        Externals.linuxProc();
         Object[] r = run("monitor", "--pid", SELF, "--interval", "4ms", "--duration", "300ms", "--json",
                 "--engine", "generic", "--out", out.toString());
         assertThat(r[0]).as(r[2].toString()).isEqualTo(ExitCode.OK);
@@ -64,7 +64,7 @@ class MonitorCommandTest {
 
     @Test
     void tableIsTheDefault() {
-        assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs Linux /proc");
+        Externals.linuxProc();
         Object[] r = run("monitor", "--pid", SELF, "--duration", "100ms");
         assertThat(r[0]).isEqualTo(ExitCode.OK);
         assertThat(r[1].toString()).contains("tenant").contains("jvm-gc").contains("samples in");

@@ -1,5 +1,8 @@
 package io.tunescope.experiment;
 
+import io.tunescope.Externals;
+import io.tunescope.SecretScan;
+import io.tunescope.engine.postgres.PostgresServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
@@ -16,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** End-to-end runs through the CLI: tenants in their own processes, results on disk, bad input and faults. */
 class TpchRunnerTest {
@@ -123,36 +125,54 @@ class TpchRunnerTest {
                 t.start();
             }
         };
-        TpchRunConfig config = TpchRunConfig.builder().users(2)
+        TpchRunConfig config = TpchRunConfig.builder().users(2).tenants(2)
                 .workload(io.tunescope.workload.WorkloadDefinition.parse("single:Q6", false))
                 .duration(java.time.Duration.ofSeconds(60)).loadThreads(2).outDir(out).build();
+        java.util.Set<Long> before = ourProcesses();
         RunOutcome outcome = new TpchRunner(config, killer).run();
+        // no process of ours left: the other tenant agents and anything they started are gone with the run
+        assertThat(ourProcesses()).as("our processes after the run").isSubsetOf(before);
         assertThat(outcome.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(outcome.problem()).startsWith("tenant t1: its process (pid " + victims.get(0) + ") exited with code");
         JsonNode summary = summary(out);
         assertThat(summary.get("complete").asBoolean()).isFalse();
-        assertThat(summary.get("tenants").get(0).get("executions").asLong()).isPositive();
+        // what both tenants measured before the fault is kept: the killed one's and the survivor's
+        assertThat(summary.get("tenants")).hasSize(2)
+                .allSatisfy(t -> assertThat(t.get("executions").asLong()).as(t.get("name").asText()).isPositive());
         assertThat(Processes.isRunning(victims.get(0))).isFalse();
+    }
+
+    /** This JVM's descendants now (the tenant agents, servers and their children a run starts). */
+    static java.util.Set<Long> ourProcesses() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     @Test
     void postgresTenantIsValidatedAndStoppedAfterwards(@TempDir Path dir) throws Exception {
-        assumeTrue(PostgresBinaries.find().isPresent(), "PostgreSQL binaries not installed: skipping the postgres run");
+        Externals.postgres();
         Path out = dir.resolve("pg");
-        int code = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--out", out.toString());
+        List<String> secrets = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int code;
+        PostgresServer.Registration registration = PostgresServer.onStart(server -> secrets.add(server.password()));
+        try {
+            code = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--out", out.toString());
+        } finally {
+            registration.close();
+        }
         JsonNode summary = summary(out);
         assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
         JsonNode tenant = summary.get("tenants").get(0);
         assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
         assertThat(pids(summary)).hasSizeGreaterThanOrEqualTo(2).noneMatch(Processes::isRunning);
-        assertThat(Files.readString(out.resolve("summary.json"))).doesNotContainIgnoringCase("password\" :");
+        assertThat(secrets).hasSize(1);
+        assertThat(SecretScan.filesContaining(out, secrets.get(0))).as("files holding the secret").isEmpty();
     }
 
     @Test
     void badPostgresCredentialsAreBadInput(@TempDir Path dir) throws Exception {
-        var binaries = PostgresBinaries.find();
-        assumeTrue(binaries.isPresent(), "PostgreSQL binaries not installed: skipping the credentials check");
-        try (var server = io.tunescope.engine.postgres.PostgresServer.start(binaries.get(), dir.resolve("srv"), null, List.of())) {
+        PostgresBinaries binaries = Externals.postgres();
+        try (var server = io.tunescope.engine.postgres.PostgresServer.start(binaries, dir.resolve("srv"), null, List.of())) {
             Path out = dir.resolve("creds");
             // PATH is set in every environment and is certainly not the instance's random password
             int code = Main.execute("run", "--engine", "jdbc", "--url", server.jdbcUrl(), "--db-user", server.user(),

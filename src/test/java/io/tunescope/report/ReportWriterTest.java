@@ -1,5 +1,6 @@
 package io.tunescope.report;
 
+import io.tunescope.Externals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.analysis.FixtureExperiment;
 import io.tunescope.cli.ExitCode;
@@ -21,10 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class ReportWriterTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static Path dir;
 
     @BeforeAll
@@ -71,9 +70,9 @@ class ReportWriterTest {
 
     @Test
     void rendersToANonBlankScreenshotInHeadlessChromium(@TempDir Path tmp) throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "skipped: " + CHROMIUM + " is missing (apt-get install chromium)");
+        Path chromium = Externals.tool("chromium", "chromium");
         Path shot = tmp.resolve("shot.png");
-        Process p = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--user-data-dir=" + tmp.resolve("profile"), "--window-size=1280,2400", "--screenshot=" + shot,
                 dir.resolve("report.html").toUri().toString()).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("chromium.log").toFile()).start();

@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * A private PostgreSQL cluster: initdb into a directory, listening on 127.0.0.1 only on a free port, with a random
@@ -31,6 +33,7 @@ public final class PostgresServer implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int START_ATTEMPTS = 3;
+    private static final List<Consumer<PostgresServer>> START_LISTENERS = new CopyOnWriteArrayList<>();
 
     private final PostgresBinaries binaries;
     private final Path dataDir;
@@ -71,11 +74,28 @@ public final class PostgresServer implements AutoCloseable {
             server.initdb(home, root);
             server.configure(settings);
             server.startWithFreePort(cpus);
+            START_LISTENERS.forEach(listener -> listener.accept(server));
             return server;
         } catch (IOException | InterruptedException | RuntimeException e) {
             server.abandon();
             throw e;
         }
+    }
+
+    /** A listener's registration; closing it stops the listener being told. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Tells {@code listener} of every server this JVM starts, once it accepts connections, until the registration is
+     * closed. Fault-injection and secret-leak tests use it to reach a server a command started (its pids, its
+     * secret); nothing in the tool itself listens.
+     */
+    public static Registration onStart(Consumer<PostgresServer> listener) {
+        START_LISTENERS.add(listener);
+        return () -> START_LISTENERS.remove(listener);
     }
 
     /** After a failed start: kill whatever did start and remove a temporary home (its log is kept). */
@@ -135,8 +155,23 @@ public final class PostgresServer implements AutoCloseable {
             killLeftovers();
         }
         stopped = true;
-        throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): " + outcome.tail()
-                + "; see " + dataDir.resolveSibling("postgres.log"));
+        Path log = dataDir.resolveSibling("postgres.log");
+        throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): "
+                + serverReason(log).orElse(outcome.tail()) + "; see " + log);
+    }
+
+    /**
+     * Why the server refused to start, in its own words: the log's lines that say FATAL or name an invalid value (a
+     * bad setting), without their prefixes, joined on one line.
+     */
+    static Optional<String> serverReason(Path log) {
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            List<String> reasons = lines.filter(l -> l.contains("FATAL:") || l.contains("invalid value"))
+                    .map(l -> l.replaceFirst("^.*?\\b(LOG|FATAL|ERROR):\\s+", "")).distinct().limit(3).toList();
+            return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(" | ", reasons));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return Optional.empty();
+        }
     }
 
     public String jdbcUrl() {

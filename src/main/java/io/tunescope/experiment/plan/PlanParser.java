@@ -42,7 +42,7 @@ public final class PlanParser {
     public static ExperimentPlan read(Path file) {
         try {
             String text = Files.readString(file);
-            return parse(file.getFileName().toString(), text, Runtime.getRuntime().availableProcessors());
+            return parse(file.toString(), text, Runtime.getRuntime().availableProcessors());
         } catch (NoSuchFileException e) {
             throw BadInputException.of("plan", file, "does not exist");
         } catch (IOException e) {

@@ -59,7 +59,7 @@ public final class ScaleLab {
     }
 
     public ScaleSummary run() throws IOException, SQLException, InterruptedException {
-        Files.createDirectories(options.outDir());
+        ResultsDir.createOutput(options.outDir());
         if (options.contention() && options.forks() == 0) {
             ContentionRecording.prime();
         }

@@ -24,11 +24,28 @@ public final class MetricsEndpoint implements AutoCloseable {
         this.server = server;
     }
 
-    /** Starts serving {@code totals} on 127.0.0.1:{@code port} (0 picks a free port). */
-    public static MetricsEndpoint start(int port, LiveTotals totals, long clockTicksPerSecond) {
+    /**
+     * Checks, before a long run starts, that {@code port} is in range and free on 127.0.0.1 now (by binding it and
+     * letting go), so that a mistyped or taken port is bad input at once rather than a warning after the load.
+     */
+    public static void checkPort(int port) {
+        checkRange(port);
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            probe.setReuseAddress(true);
+        } catch (IOException e) {
+            throw BadInputException.of("metrics-port", port, "must be a free port on 127.0.0.1");
+        }
+    }
+
+    private static void checkRange(int port) {
         if (port < 0 || port > 65535) {
             throw BadInputException.of("metrics-port", port, "must be between 0 and 65535");
         }
+    }
+
+    /** Starts serving {@code totals} on 127.0.0.1:{@code port} (0 picks a free port). */
+    public static MetricsEndpoint start(int port, LiveTotals totals, long clockTicksPerSecond) {
+        checkRange(port);
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 8);
             server.createContext("/metrics", ex -> respond(ex, totals, clockTicksPerSecond));

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The durable trial log: one JSON object per line, a {@code session} header first, then one {@code trial} line per
@@ -83,6 +84,28 @@ public final class Journal implements AutoCloseable {
             return new Journal(file, ch);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reopen journal " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Says, when the journal in {@code dir} ends in a torn line (the tuner was killed mid-write), which file and line
+     * it is and that resuming drops it: {@code DIR/journal.jsonl:5: torn last line (37 bytes) dropped; resuming from
+     * the 4 complete lines before it}. Empty when the journal ends cleanly or is absent.
+     */
+    public static Optional<String> tornLine(Path dir) {
+        Path file = TuningDir.of(dir).journal();
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            long complete = completeLength(bytes);
+            if (complete == bytes.length) {
+                return Optional.empty();
+            }
+            long lines = new String(bytes, 0, (int) complete, StandardCharsets.UTF_8).chars().filter(c -> c == '\n')
+                    .count();
+            return Optional.of(file + ":" + (lines + 1) + ": torn last line (" + (bytes.length - complete)
+                    + " bytes) dropped; resuming from the " + lines + " complete lines before it");
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

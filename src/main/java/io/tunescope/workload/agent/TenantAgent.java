@@ -40,6 +40,7 @@ final class TenantAgent {
     private final SqlDialect dialect;
     private final String password = System.getenv(AgentSpec.PASSWORD_ENV);
     private TenantDatabase database;
+    private final java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
 
     TenantAgent(AgentSpec spec, EventChannel events, BufferedReader control) {
         this.spec = spec;
@@ -52,6 +53,8 @@ final class TenantAgent {
     }
 
     int run() throws Exception {
+        // watched from the start, not only after go: a controller killed during a long load must not leave us behind
+        watchControllerInBackground();
         database = TenantDatabase.open(spec, password);
         try {
             TpchLoader.LoadReport load = spec.data().load() ? load() : null;
@@ -67,10 +70,7 @@ final class TenantAgent {
             events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
                     load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
                     load == null ? null : load.rows()));
-            if (!awaitGo()) {
-                return TenantAgentMain.EXIT_CONTROLLER_GONE;
-            }
-            watchControllerInBackground();
+            go.await();
             return drive(connections);
         } finally {
             database.close();
@@ -102,22 +102,18 @@ final class TenantAgent {
         }
     }
 
-    private boolean awaitGo() throws IOException {
-        String line;
-        while ((line = control.readLine()) != null) {
-            if (line.trim().equals(AgentEvent.GO)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Ends this process when the controller closes our stdin (it was stopped, or it died). */
+    /**
+     * Reads the control channel for the whole life of the agent: {@code go} opens {@link #go}; end-of-file (the
+     * controller stopped us, or died, even mid-load) ends this process at once.
+     */
     private void watchControllerInBackground() {
         Thread watcher = new Thread(() -> {
             try {
-                while (control.readLine() != null) {
-                    // only end-of-file matters
+                String line;
+                while ((line = control.readLine()) != null) {
+                    if (line.trim().equals(AgentEvent.GO)) {
+                        go.countDown();
+                    }
                 }
             } catch (IOException e) {
                 // a broken pipe means the same as end-of-file

@@ -1,5 +1,7 @@
 package io.tunescope.engine.postgres;
 
+import io.tunescope.Externals;
+import io.tunescope.SecretScan;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Processes;
 import org.junit.jupiter.api.Test;
@@ -16,13 +18,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class PostgresServerTest {
     static PostgresBinaries binariesOrSkip() {
-        var found = PostgresBinaries.find();
-        assumeTrue(found.isPresent(), "PostgreSQL binaries not installed (looked in /usr/lib/postgresql/*/bin and PATH)");
-        return found.get();
+        return Externals.postgres();
     }
 
     @Test
@@ -41,9 +40,9 @@ class PostgresServerTest {
             }
             assertThatThrownBy(() -> DriverManager.getConnection(server.jdbcUrl(), server.user(), "wrong"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("password authentication failed");
-            try (var files = Files.list(server.dataDir().getParent())) {
-                assertThat(files.map(p -> p.getFileName().toString())).contains("pgdata").doesNotContain("pwfile");
-            }
+            // the password file initdb read is gone, and no file of the cluster holds the secret in clear
+            assertThat(server.dataDir().resolveSibling("pwfile")).doesNotExist();
+            assertThat(SecretScan.filesContaining(server.dataDir().getParent(), server.password())).isEmpty();
         }
         for (long pid : pids) {
             assertThat(Processes.isRunning(pid)).as("pid %d", pid).isFalse();

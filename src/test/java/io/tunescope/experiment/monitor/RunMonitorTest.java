@@ -1,5 +1,6 @@
 package io.tunescope.experiment.monitor;
 
+import io.tunescope.Externals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Engines;
@@ -16,7 +17,6 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class RunMonitorTest {
     @Test
@@ -40,7 +40,7 @@ class RunMonitorTest {
 
     @Test
     void runWithMonitorGivesEveryQueryItsMetrics(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs Linux /proc");
+        Externals.linuxProc();
         Path out = dir.resolve("run");
         int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--users", "1", "--workload",
                 "sequence", "--iterations", "1", "--monitor", "--interval", "4ms", "--out", out.toString());

@@ -49,6 +49,10 @@ class MetricsEndpointTest {
             assertThat(r.headers().firstValue("Content-Type")).hasValue(OpenMetricsFormat.CONTENT_TYPE);
             assertThat(r.body()).contains("# TYPE namedprocess_namegroup_thread_context_switches_total counter");
             assertThat(endpoint.address().getAddress().isLoopbackAddress()).isTrue();
+            // what the kernel says this process listens on, not what the endpoint reports of itself
+            assertThat(io.tunescope.ListeningSockets.of(ProcessHandle.current().pid()))
+                    .filteredOn(l -> l.port() == endpoint.port()).singleElement()
+                    .satisfies(l -> assertThat(l.loopback()).isTrue());
         }
     }
 }

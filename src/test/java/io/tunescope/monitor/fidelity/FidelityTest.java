@@ -1,5 +1,6 @@
 package io.tunescope.monitor.fidelity;
 
+import io.tunescope.Externals;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
@@ -12,6 +13,7 @@ import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 import io.tunescope.monitor.role.ThreadRole;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,13 +24,13 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Item 7: a child JVM whose threads spin and sleep in a known pattern must be reported within the stated
  * tolerances: CPU time within 5 %, running→sleeping transitions (exact, from voluntary switches) within 5 %,
  * active worker count exact, forced core changes counted.
  */
+@Timeout(120)
 class FidelityTest {
     private static final int THREADS = 2;
     private static final int CYCLES = 25;
@@ -39,8 +41,8 @@ class FidelityTest {
             ? new Classification(ThreadRole.WORKER, "fid-worker") : new NameBasedClassifier().classify(t);
 
     private static void assumeLinuxProc() {
-        assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs Linux /proc to monitor a child process");
-        assumeTrue(Files.isReadable(Path.of("/proc/self/schedstat")), "needs a kernel with schedstat");
+        Externals.linuxProc();
+        Externals.require(Files.isReadable(Path.of("/proc/self/schedstat")), "a kernel with schedstat");
     }
 
     @Test
@@ -81,19 +83,19 @@ class FidelityTest {
     @Test
     void forcedCoreChangesAreCountedAsMigrations() throws Exception {
         assumeLinuxProc();
-        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 cores to force core changes");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "needs taskset (util-linux) to set affinity");
+        Externals.require(Runtime.getRuntime().availableProcessors() >= 2, "2 cores to force core changes");
+        Path taskset = Externals.tool("taskset", "util-linux");
         int changes = 8;
         try (SpinSleepChild child = SpinSleepChild.start(1, 0, 5, 0)) {
             int tid = child.tids[0];
-            pin(tid, 0);
+            pin(taskset, tid, 0);
             ThreadMonitor monitor = ThreadMonitor.start(List.of(new MonitoredProcess("fid", (int) child.pid(), false,
                     FIDELITY_ROLES)), MonitorOptions.defaults(Duration.ofMillis(8)));
             child.send("GO");
             Thread.sleep(40);
             long start = System.nanoTime();
             for (int i = 1; i <= changes; i++) {
-                pin(tid, i % 2);
+                pin(taskset, tid, i % 2);
                 Thread.sleep(60);
             }
             long end = System.nanoTime();
@@ -107,8 +109,8 @@ class FidelityTest {
         }
     }
 
-    private static void pin(int tid, int core) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("taskset", "-p", "-c", Integer.toString(core), Integer.toString(tid))
+    private static void pin(Path taskset, int tid, int core) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(taskset.toString(), "-p", "-c", Integer.toString(core), Integer.toString(tid))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(p.waitFor(5, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();

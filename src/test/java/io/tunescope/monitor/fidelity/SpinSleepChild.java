@@ -9,21 +9,50 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** Test-side handle on a {@link SpinSleepProgram} child JVM; closing it always ends the child. */
+/**
+ * Test-side handle on a {@link SpinSleepProgram} child JVM; closing it always ends the child. Waiting for a line of
+ * the child never blocks longer than {@link #LINE_TIMEOUT_SECONDS}: a daemon thread reads the child's output into a
+ * queue, so a child that hangs fails the test instead of hanging it (and the constructor kills a child that never
+ * says READY).
+ */
 final class SpinSleepChild implements AutoCloseable {
+    static final long LINE_TIMEOUT_SECONDS = 30;
     final Process process;
     final int[] tids;
-    private final BufferedReader out;
+    private final BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
     private final OutputStream in;
 
     private SpinSleepChild(Process process) throws IOException {
         this.process = process;
-        this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII));
         this.in = process.getOutputStream();
-        String[] ready = line("READY");
-        this.tids = Arrays.stream(ready).mapToInt(Integer::parseInt).toArray();
+        Thread reader = new Thread(this::readLines, "spin-sleep-child-reader");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            String[] ready = line("READY");
+            this.tids = Arrays.stream(ready).mapToInt(Integer::parseInt).toArray();
+        } catch (IOException | RuntimeException e) {
+            process.destroyForcibly();
+            throw e;
+        }
+    }
+
+    private void readLines() {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.US_ASCII))) {
+            String l;
+            while ((l = out.readLine()) != null) {
+                lines.add(Optional.of(l));
+            }
+        } catch (IOException e) {
+            // the child's pipe closed: the end marker below says so
+        }
+        lines.add(Optional.empty());
     }
 
     static SpinSleepChild start(int threads, int cycles, int spinMillis, int sleepMillis) throws IOException {
@@ -52,15 +81,28 @@ final class SpinSleepChild implements AutoCloseable {
         in.flush();
     }
 
-    /** The fields after {@code word} on the next line that starts with it. */
+    /** The fields after {@code word} on the next line that starts with it; fails after the line timeout. */
     String[] line(String word) throws IOException {
-        String l;
-        while ((l = out.readLine()) != null) {
-            if (l.startsWith(word + " ")) {
-                return l.substring(word.length() + 1).trim().split(" ");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LINE_TIMEOUT_SECONDS);
+        while (true) {
+            Optional<String> l;
+            try {
+                l = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted waiting for " + word, e);
+            }
+            if (l == null) {
+                throw new IOException("child printed no " + word + " line within " + LINE_TIMEOUT_SECONDS + " s");
+            }
+            if (l.isEmpty()) {
+                lines.add(l);
+                throw new IOException("child ended before printing " + word);
+            }
+            if (l.get().startsWith(word + " ")) {
+                return l.get().substring(word.length() + 1).trim().split(" ");
             }
         }
-        throw new IOException("child ended before printing " + word);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.tunescope.monitor.jfr;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -8,7 +9,22 @@ import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@Timeout(30)
 class ThreadBlockProbeTest {
+    private static final long STATE_WAIT_SECONDS = 10;
+
+    /** Spins until the thread is in the state, failing (not hanging) after {@link #STATE_WAIT_SECONDS}. */
+    private static void awaitState(Thread thread, Thread.State state) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(STATE_WAIT_SECONDS);
+        while (thread.getState() != state) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(thread.getName() + " not " + state + " within " + STATE_WAIT_SECONDS
+                        + " s; it is " + thread.getState());
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     @Test
     void countsABlockedEntryAndSwitchesMonitoringBackOff() throws Exception {
         Object lock = new Object();
@@ -31,23 +47,17 @@ class ThreadBlockProbeTest {
         }, "probe-test");
         ThreadBlockProbe probe = new ThreadBlockProbe(List.of(user), true);
         user.start();
-        while (user.getState() != Thread.State.WAITING) {
-            Thread.onSpinWait();
-        }
+        awaitState(user, Thread.State.WAITING);
         synchronized (lock) {
             probe.begin();
             go.countDown();
-            while (user.getState() != Thread.State.BLOCKED) {
-                Thread.onSpinWait();
-            }
+            awaitState(user, Thread.State.BLOCKED);
             Thread.sleep(30);
         }
-        while (release.getCount() > 0 && user.getState() != Thread.State.WAITING) {
-            Thread.onSpinWait();
-        }
+        awaitState(user, Thread.State.WAITING);
         List<ThreadBlockStats> stats = probe.end();
         release.countDown();
-        user.join();
+        user.join(STATE_WAIT_SECONDS * 1000);
         assertThat(stats).hasSize(1);
         assertThat(stats.get(0).threadName()).isEqualTo("probe-test");
         assertThat(stats.get(0).blockedCount()).isEqualTo(1);

@@ -1,6 +1,6 @@
 package io.tunescope.workload.micro;
 
-import org.junit.jupiter.api.Assumptions;
+import io.tunescope.Externals;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -72,8 +72,7 @@ class JitSettleTest {
 
     @Test
     void onLinuxTheCompilerThreadsAreFoundByName() {
-        Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task")),
-                "no /proc/self/task: the compilation-time fallback is used");
+        Externals.linuxProc();
         assertThat(CompilerCpu.fromProc()).isPositive();
     }
 }

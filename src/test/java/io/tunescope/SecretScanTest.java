@@ -1,0 +1,33 @@
+package io.tunescope;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The scanner the secret-leak tests rely on finds a planted secret, so their "nothing found" can fail. */
+class SecretScanTest {
+    @Test
+    void findsAPlantedSecretInANestedFileAndNothingElse(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("a/b"));
+        Files.writeString(dir.resolve("a/b/log.txt"), "connecting with s3cr3t-XyZ as tunescope\n");
+        Files.writeString(dir.resolve("a/clean.txt"), "s3cr3t-Xy and the word password\n");
+        assertThat(SecretScan.filesContaining(dir, "s3cr3t-XyZ")).containsExactly(dir.resolve("a/b/log.txt"));
+        assertThat(SecretScan.filesContaining(dir.resolve("missing"), "s3cr3t-XyZ")).isEmpty();
+    }
+
+    @Test
+    void findsAPlantedSecretOnACommandLine() throws Exception {
+        String secret = "tunescope-secret-" + ProcessHandle.current().pid();
+        Process p = new ProcessBuilder(Externals.tool("sh", "dash").toString(), "-c", "sleep 30", secret).start();
+        try {
+            assertThat(SecretScan.commandLinesContaining(secret)).singleElement().asString().contains("sleep 30");
+        } finally {
+            p.destroyForcibly().waitFor();
+        }
+        assertThat(SecretScan.commandLinesContaining(secret)).isEmpty();
+    }
+}

@@ -1,0 +1,215 @@
+package io.tunescope.cli;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The values users mistype, for every command: each gives exit 3 (2 for a usage error) and, as the first line on
+ * stderr, the exact message naming the field, the value and the rule; never a stack trace. In the arguments and the
+ * messages {@code {t}} is a scratch directory (holding {@code empty.yaml}, {@code bad.yaml}, {@code empty.csv},
+ * {@code bad.csv}, {@code good.csv}, the file {@code afile} and run directories with an empty and a truncated
+ * summary.json) and {@code {port}} a port something already listens on.
+ */
+@Timeout(120)
+class BadInputSweepTest {
+    private static final Pattern STACK_TRACE = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(|Caused by:|Exception:");
+    private static final String DOWN_URL = "jdbc:postgresql://127.0.0.1:1/x";
+    private static final String REFUSED = "Connection to 127.0.0.1:1 refused. Check that the hostname and port are "
+            + "correct and that the postmaster is accepting TCP/IP connections.";
+    @TempDir
+    static Path t;
+    private static ServerSocket taken;
+
+    @BeforeAll
+    static void files() throws IOException {
+        Files.writeString(t.resolve("empty.yaml"), "");
+        Files.writeString(t.resolve("bad.yaml"), "plan: x\n  factors: [\n");
+        Files.writeString(t.resolve("empty.csv"), "");
+        Files.writeString(t.resolve("bad.csv"), "threads,throughput\n1,abc\n");
+        Files.writeString(t.resolve("good.csv"), "threads,throughput\n1,10\n2,19\n4,35\n8,60\n16,90\n32,110\n");
+        Files.writeString(t.resolve("afile"), "x");
+        Files.createDirectories(t.resolve("emptysum"));
+        Files.writeString(t.resolve("emptysum/summary.json"), "");
+        Files.createDirectories(t.resolve("cut"));
+        Files.writeString(t.resolve("cut/summary.json"), "{\n \"complete\": tru");
+        Files.createDirectories(t.resolve("nosum"));
+        taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    }
+
+    @AfterAll
+    static void release() throws IOException {
+        taken.close();
+    }
+
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                // run (and demo, which shares its output handling)
+                c(3, "users (0) must be between 1 and 1024", "run", "--users", "0", "--out", "{t}/o"),
+                c(3, "users (-1) must be between 1 and 1024", "run", "--users", "-1", "--out", "{t}/o"),
+                c(2, "Invalid value for option '--users': '99999999999' is not an int", "run", "--users",
+                        "99999999999", "--out", "{t}/o"),
+                c(3, "tenants (0) must be between 1 and 64", "run", "--tenants", "0", "--out", "{t}/o"),
+                c(3, "engine (nosuch) must be one of [duckdb, jdbc, postgres]", "run", "--engine", "nosuch"),
+                c(3, "--duration: duration (10x) must be a duration such as 8ms or 5s", "run", "--duration", "10x"),
+                c(3, "--duration: duration (-5s) must not be negative", "run", "--duration", "-5s"),
+                c(3, "scale factor (0.0) must be between 0.01 and 10.0", "run", "--sf", "0", "--out", "{t}/o"),
+                c(3, "query (Q99) must be Q1 to Q22", "run", "--workload", "single:Q99", "--out", "{t}/o"),
+                c(3, "interval (0ms) must be positive and below 30 years", "run", "--monitor", "--interval", "0ms",
+                        "--out", "{t}/o"),
+                c(3, "metrics-port (70000) must be between 0 and 65535", "run", "--monitor", "--metrics-port",
+                        "70000", "--out", "{t}/o"),
+                c(3, "metrics-port ({port}) must be a free port on 127.0.0.1", "run", "--monitor", "--metrics-port",
+                        "{port}", "--out", "{t}/o"),
+                c(3, "metrics-port (9400) needs --monitor (the metrics come from it)", "run", "--metrics-port",
+                        "9400", "--out", "{t}/o"),
+                c(3, "plan ({t}/missing.yaml) does not exist", "run", "{t}/missing.yaml"),
+                c(3, "{t}/empty.yaml:1: base (missing) is required (engine, scaleFactor, iterations or duration, ...)",
+                        "run", "{t}/empty.yaml"),
+                c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "run", "{t}/bad.yaml"),
+                c(3, "tenant t1: cannot connect to " + DOWN_URL + ": " + REFUSED, "run", "--engine", "jdbc", "--url",
+                        DOWN_URL, "--out", "{t}/down"),
+                c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
+                c(3, "out (/proc/tunescope/x) must be a directory this user can create and write (cannot create "
+                        + "/proc/tunescope)", "run", "--out", "/proc/tunescope/x"),
+                c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "demo", "--out", "{t}/afile"),
+                c(2, "Unknown options: '--users', '2'", "demo", "--users", "2"),
+                // monitor
+                c(3, "pid (0) must be at least 1", "monitor", "--pid", "0"),
+                c(3, "pid (999999999) must name at least one running, readable process", "monitor", "--pid",
+                        "999999999"),
+                c(3, "duration (0s) must be positive and below 30 years", "monitor", "--pid", "1", "--duration",
+                        "0s"),
+                c(3, "duration (xyz) must be a duration such as 8ms or 5s", "monitor", "--pid", "1", "--duration",
+                        "xyz"),
+                c(3, "interval (20000ms) must be between 1ms and 10s", "monitor", "--pid", "1", "--interval", "20s"),
+                c(3, "engine (nosuch) must be one of [duckdb, generic, mariadb, postgres]", "monitor", "--pid", "1",
+                        "--engine", "nosuch"),
+                c(3, "metrics-port (70000) must be between 0 and 65535", "monitor", "--pid", "1", "--metrics-port",
+                        "70000"),
+                c(3, "metrics-port ({port}) must be a free port on 127.0.0.1", "monitor", "--pid", "1",
+                        "--duration", "100ms", "--metrics-port", "{port}"),
+                c(3, "counters-every (0) must be between 1 and 1000", "monitor", "--pid", "1", "--counters-every",
+                        "0"),
+                c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "monitor", "--pid", "1",
+                        "--duration", "100ms", "--out", "{t}/afile"),
+                c(2, "Missing required option: '--pid=PID'", "monitor"),
+                // report
+                c(3, "DIR ({t}/missing) has no summary.json: give a directory written by tunescope run", "report",
+                        "{t}/missing"),
+                c(3, "DIR ({t}/nosum) has no summary.json: give a directory written by tunescope run", "report",
+                        "{t}/nosum"),
+                c(3, "summary ({t}/emptysum/summary.json) is not readable JSON: line 1, column 0: No content to map "
+                        + "due to end-of-input", "report", "{t}/emptysum"),
+                c(3, "summary ({t}/cut/summary.json) is not readable JSON: line 2, column 14: Unrecognized token "
+                        + "'tru': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or "
+                        + "'false')", "report", "{t}/cut"),
+                // scale
+                c(3, "threads (0) must be between 1 and 4096", "scale", "--threads", "0", "--out", "{t}/s"),
+                c(3, "engine (nosuch) must be one of [derby, duckdb, h2, hsqldb, jdbc, postgres, sqlite]", "scale",
+                        "--engine", "nosuch", "--out", "{t}/s"),
+                c(3, "mode (nosuch) must be one of shared, separate, unprepared", "scale", "--engine", "h2",
+                        "--modes", "nosuch", "--out", "{t}/s"),
+                c(3, "url (" + DOWN_URL + ") cannot be opened: " + REFUSED, "scale", "--engine", "jdbc", "--url",
+                        DOWN_URL, "--out", "{t}/s"),
+                c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "scale", "--engine", "h2",
+                        "--out", "{t}/afile"),
+                // usl
+                c(3, "file ({t}/missing.csv) does not exist", "usl", "{t}/missing.csv"),
+                c(3, "points (0) must be at least 6 for a USL fit", "usl", "{t}/empty.csv"),
+                c(3, "throughput on line 2 (abc) must be a finite number", "usl", "{t}/bad.csv"),
+                c(3, "bootstrap (-1) must be at least 0", "usl", "--bootstrap", "-1", "{t}/good.csv"),
+                // tune
+                c(3, "--out (missing) is required (or --resume DIR)", "tune", "{t}/empty.yaml"),
+                c(3, "tuning file ({t}/missing.yaml) does not exist or is not a file", "tune", "--out", "{t}/tu",
+                        "{t}/missing.yaml"),
+                c(3, "{t}/empty.yaml:1: the file is empty", "tune", "--out", "{t}/tu", "{t}/empty.yaml"),
+                c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "tune", "--out",
+                        "{t}/tu", "{t}/bad.yaml"),
+                c(3, "--resume ({t}/missing) must be a directory written by tune (it has no tuning-file.txt)",
+                        "tune", "--resume", "{t}/missing"),
+                // tune-bench
+                c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
+                c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",
+                        "99999999999"),
+                c(3, "--seeds (0) must be at least 1", "tune-bench", "--seeds", "0"),
+                c(3, "--threads (0) must be at least 1", "tune-bench", "--threads", "0"),
+                c(3, "noise/quantum (-1.0/0.0) must be at least 0", "tune-bench", "--noise", "-1"),
+                c(3, "dims (0) must be between 1 and 20", "tune-bench", "--dims", "0"),
+                c(3, "function (nosuch) must be one of [sphere, rosenbrock, ackley, michalewicz, rastrigin]",
+                        "tune-bench", "--functions", "nosuch"),
+                c(3, "--strategies (nosuch) must be one of [nelder-mead, pro, random, lhs, gp, bandit]", "tune-bench",
+                        "--strategies", "nosuch"),
+                c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "tune-bench", "--budget", "3",
+                        "--seeds", "1", "--out", "{t}/afile"));
+    }
+
+    private static Arguments c(int exitCode, String message, String... args) {
+        return Arguments.of(String.join(" ", args), exitCode, message, List.of(args));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void exitsWithTheCodeAndTheOneLineMessage(String line, int exitCode, String message, List<String> args) {
+        String[] argv = args.stream().map(BadInputSweepTest::fill).toArray(String[]::new);
+        Result r = execute(argv);
+        String expected = (exitCode == ExitCode.USAGE ? "" : "tunescope: ") + fill(message);
+        assertThat(r.stderr.lines().findFirst().orElse("")).as(line).isEqualTo(expected);
+        assertThat(r.code).as(line + "\n" + r.stderr).isEqualTo(exitCode);
+        assertThat(STACK_TRACE.matcher(r.stderr).find()).as("stack trace on stderr:\n" + r.stderr).isFalse();
+        if (exitCode == ExitCode.BAD_INPUT) {
+            assertThat(r.stderr.strip().lines()).as("one line: " + r.stderr).hasSize(1);
+        }
+    }
+
+    @Test
+    void everyCommandIsSwept() {
+        List<String> swept = cases().map(a -> ((List<?>) a.get()[3]).get(0).toString()).distinct().sorted().toList();
+        assertThat(swept).containsExactly("demo", "monitor", "report", "run", "scale", "tune", "tune-bench", "usl");
+        List<String> commands = Main.newCommandLine().getSubcommands().keySet().stream()
+                .filter(n -> !n.equals("help")).sorted().toList();
+        assertThat(swept).isEqualTo(commands);
+    }
+
+    private static String fill(String s) {
+        return s.replace("{t}", t.toString()).replace("{port}", Integer.toString(taken.getLocalPort()));
+    }
+
+    private record Result(int code, String stderr) {
+    }
+
+    private static Result execute(String... argv) {
+        PrintStream err = System.err;
+        PrintStream out = System.out;
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            int code = Main.execute(argv);
+            return new Result(code, e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(err);
+            System.setOut(out);
+        }
+    }
+
+}
