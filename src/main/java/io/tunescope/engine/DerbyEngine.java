@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
@@ -73,5 +75,10 @@ record DerbyEngine() implements Engine {
         } catch (SQLException expected) {
             // Derby reports a successful drop as SQLState 08006
         }
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.derby();
     }
 }

@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
@@ -50,5 +52,10 @@ record H2Engine() implements Engine {
     @Override
     public String inMemoryUrl() {
         return "jdbc:h2:mem:tunescope-scale;DB_CLOSE_DELAY=-1";
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.h2();
     }
 }
