@@ -86,6 +86,6 @@ public final class TuneCommand implements Callable<Integer> {
         return new TuningFile(f.source(), f.command(), f.workingDirectory(), f.passArgs(), f.argFormat(), f.passEnv(),
                 f.envPrefix(), f.objectiveSource(), f.objectivePattern(), f.direction(), f.timeout(), f.repeats(),
                 f.aggregate(), budget != null ? budget : f.budget(), strategy != null ? strategy : f.strategy(),
-                seed != null ? seed : f.seed(), f.space());
+                seed != null ? seed : f.seed(), f.space(), f.target());
     }
 }

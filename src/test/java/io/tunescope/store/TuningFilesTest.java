@@ -25,7 +25,7 @@ class TuningFilesTest {
     @Test
     void bestSoFarIsWrittenAsBeforeAndReadsBack(@TempDir Path dir) throws Exception {
         BestSoFar best = new BestSoFar(3, new BestSoFar.Best(config(2, 2), 1.5, 1),
-                new BestSoFar.DefaultResult(config(2, 2), 1.5, null), 0.0, "minimize", "random", 3);
+                new BestSoFar.DefaultResult(config(2, 2), 1.5, null), 0.0, "minimize", "random", 3, null, null);
         Path file = TuningDir.of(dir).best();
         best.write(file);
         assertThat(Files.readString(file)).isEqualTo("""
@@ -60,7 +60,7 @@ class TuningFilesTest {
     @Test
     void aSessionWithoutSuccessLeavesOutWhatItDoesNotHave(@TempDir Path dir) throws Exception {
         BestSoFar none = new BestSoFar(1, null, new BestSoFar.DefaultResult(config(0, 0), null, "crash"), null,
-                "maximize", "bayes", 1);
+                "maximize", "bayes", 1, null, null);
         Path file = TuningDir.of(dir).best();
         none.write(file);
         assertThat(Files.readString(file)).doesNotContain("\"best\"").doesNotContain("improvementPercent")

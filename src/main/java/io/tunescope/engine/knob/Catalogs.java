@@ -1,5 +1,6 @@
 package io.tunescope.engine.knob;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,9 @@ import static io.tunescope.engine.knob.ApplyMethod.SESSION;
  * The knob catalogs of the engines tunescope can tune. Ranges are the span worth searching on one machine, inside
  * what each engine accepts; defaults and apply methods are the engines' documented ones (PostgreSQL 15 "Server
  * Configuration" and {@code pg_settings.context}, DuckDB's "Configuration" page, MariaDB's "Server System Variables",
- * Derby's "Tuning Derby", H2's "SET" grammar). A default of null means the engine derives it from the machine.
+ * Derby's "Tuning Derby", H2's "SET" grammar). Where the engine derives a default from the machine (DuckDB's threads
+ * and memory limit, H2's cache), the catalog derives it the same way from this machine, so that the default
+ * configuration can be written down and measured like any other.
  */
 public final class Catalogs {
     /** tunescope's own driver: how many closed-loop users run the workload (one connection each, no pool). */
@@ -51,10 +54,10 @@ public final class Catalogs {
 
     public static KnobCatalog duckdb() {
         return catalog("duckdb", KnobSyntax.DUCKDB, List.of(
-                new Knob("threads", KnobType.INT, 1.0, 256.0, null, null, List.of(), List.of(), SESSION,
-                        "worker threads; default: the CPU cores"),
-                new Knob("memory_limit", KnobType.SIZE, 64.0, 1048576.0, "MiB", null, List.of(), List.of(), SESSION,
-                        "memory of the buffer manager; default: 80% of RAM"),
+                Knob.integer("threads", 1, 256, null, Math.min(256, Runtime.getRuntime().availableProcessors()),
+                        SESSION, "worker threads; default: the CPU cores"),
+                Knob.size("memory_limit", 64, Math.max(128, ramMiB()), "MiB", Math.max(64, ramMiB() * 8 / 10),
+                        SESSION, "memory of the buffer manager, up to this machine's RAM; default: 80% of RAM"),
                 Knob.bool("preserve_insertion_order", true, SESSION, "keep row order where SQL does not require it"),
                 Knob.size("checkpoint_threshold", 1, 65536, "MiB", 16, SESSION, "WAL size that triggers a checkpoint"),
                 Knob.integer("external_threads", 0, 256, null, 1, SESSION, "threads the client contributes"),
@@ -90,10 +93,18 @@ public final class Catalogs {
 
     public static KnobCatalog h2() {
         return catalog("h2", KnobSyntax.H2, List.of(
-                new Knob("CACHE_SIZE", KnobType.SIZE, 1024.0, 16777216.0, "kB", null, List.of(), List.of(), SESSION,
-                        "page cache; default: 64 MB per GB of RAM"),
+                Knob.size("CACHE_SIZE", 1024, 16777216, "kB", Math.min(16777216, Math.max(1024, ramMiB() * 64)),
+                        SESSION, "page cache; default: 64 MB per GB of RAM"),
                 Knob.integer("QUERY_CACHE_SIZE", 0, 1024, "statements", 8, SESSION,
                         "parsed statements kept per session")));
+    }
+
+    /** This machine's physical memory in MiB (1024 when the JVM cannot tell). */
+    static long ramMiB() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(1, os.getTotalMemorySize() >> 20);
+        }
+        return 1024;
     }
 
     private static KnobCatalog catalog(String engine, KnobSyntax syntax, List<Knob> engineKnobs) {

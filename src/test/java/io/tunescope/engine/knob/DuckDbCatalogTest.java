@@ -23,6 +23,8 @@ class DuckDbCatalogTest {
             }
         }
         settings.put("preserve_insertion_order", false);
+        settings.put("threads", 2);
+        settings.put("memory_limit", 128);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
             for (String sql : duck.statements(settings)) {
                 st.execute(sql);
