@@ -88,7 +88,7 @@ public record Knob(String name, KnobType type, Double min, Double max, String un
     public Object validate(Object raw) {
         Object value = switch (type) {
             case BOOL -> bool(raw);
-            case ENUM -> values.stream().filter(v -> v.equalsIgnoreCase(String.valueOf(raw))).findFirst().orElse(null);
+            case ENUM -> enumValue(raw);
             case INT -> whole(raw, false);
             case SIZE -> whole(raw, true);
             case REAL -> raw instanceof Number n && Double.isFinite(n.doubleValue()) ? (Object) n.doubleValue() : null;
@@ -106,6 +106,12 @@ public record Knob(String name, KnobType type, Double min, Double max, String un
         boolean special = this.special.stream().anyMatch(s -> s instanceof Number sn
                 && sn.doubleValue() == n.doubleValue());
         return special || (n.doubleValue() >= min && n.doubleValue() <= max);
+    }
+
+    /** One of {@link #values}; YAML reads a bare {@code on}/{@code off} as a boolean, so those map back. */
+    private String enumValue(Object raw) {
+        String text = raw instanceof Boolean b ? (b ? "on" : "off") : String.valueOf(raw);
+        return values.stream().filter(v -> v.equalsIgnoreCase(text)).findFirst().orElse(null);
     }
 
     private static Boolean bool(Object raw) {

@@ -41,12 +41,18 @@ public final class CommandTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        return run(f, f.target() == null ? new CommandTarget(f) : new DatabaseTarget(f.target()), outDir, resume,
+                progress);
+    }
+
+    /** Tunes {@code target} with the search settings of {@code f}. */
+    public static Result run(TuningFile f, TuningTarget target, Path outDir, boolean resume, Progress progress)
+            throws InterruptedException {
         long start = System.nanoTime();
         TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
         TuningDir files = TuningDir.of(outDir);
         Path logs = files.logs();
-        TuningTarget target = f.target() == null ? new CommandTarget(f) : new DatabaseTarget(f.target());
         int newTrials = 0;
         boolean exhausted = false;
         try (TuningSession session = resume ? b.resume() : b.build()) {
