@@ -120,7 +120,7 @@ public final class TpchRunner {
     }
 
     /** The private server's configuration lines: the run's own, then its knob settings rendered by the catalog. */
-    static List<String> serverSettings(TpchRunConfig config) {
+    public static List<String> serverSettings(TpchRunConfig config) {
         List<String> lines = new ArrayList<>(config.placement().serverSettings());
         lines.addAll(config.connection().engine().knobs().configLines(config.placement().engineSettings()));
         return lines;
