@@ -8,6 +8,7 @@ import io.tunescope.engine.Engines;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.Knob;
 import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.engine.knob.KnobType;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.database.Objective;
 import io.tunescope.tune.space.EnumParam;
@@ -78,20 +79,35 @@ final class TargetSection {
                 : knob.equals(Catalogs.USERS) ? (Object) (long) users : knob.defaultValue();
         return at(path, () -> switch (knob.type()) {
             case INT, SIZE -> {
-                long min = p.containsKey("min") ? (Long) check(knob, p.get("min"), path + ".min") : knob.min().longValue();
-                long max = p.containsKey("max") ? (Long) check(knob, p.get("max"), path + ".max") : knob.max().longValue();
                 List<Long> specials = new ArrayList<>();
                 knob.special().forEach(s -> specials.add(((Number) s).longValue()));
-                boolean log = p.containsKey("log") ? Boolean.TRUE.equals(p.get("log")) : knob.type() == io.tunescope.engine.knob.KnobType.SIZE;
-                long step = p.containsKey("step") ? ((Number) p.get("step")).longValue() : 1;
-                yield new IntParam(name, min, max, step, log, specials, def == null ? null : ((Number) def).longValue());
+                boolean log = p.containsKey("log") ? Boolean.TRUE.equals(p.get("log")) : knob.type() == KnobType.SIZE;
+                yield new IntParam(name, bound(knob, p, "min", path).longValue(),
+                        bound(knob, p, "max", path).longValue(), step(p, path), log, specials,
+                        def == null ? null : ((Number) def).longValue());
             }
-            case REAL -> new RealParam(name, p.containsKey("min") ? (Double) check(knob, p.get("min"), path + ".min")
-                    : knob.min(), p.containsKey("max") ? (Double) check(knob, p.get("max"), path + ".max") : knob.max(),
-                    Boolean.TRUE.equals(p.get("log")), def == null ? null : ((Number) def).doubleValue());
+            case REAL -> new RealParam(name, bound(knob, p, "min", path).doubleValue(),
+                    bound(knob, p, "max", path).doubleValue(), Boolean.TRUE.equals(p.get("log")),
+                    def == null ? null : ((Number) def).doubleValue());
             case BOOL -> EnumParam.bool(name, (Boolean) def);
             case ENUM -> new EnumParam(name, enumValues(knob, p, path), false, def);
         });
+    }
+
+    /** The file's {@code min} or {@code max}, checked by the knob's rule, or the catalog's. */
+    private Number bound(Knob knob, Map<String, Object> p, String key, String path) {
+        if (p.containsKey(key)) {
+            return (Number) check(knob, p.get(key), path + "." + key);
+        }
+        return key.equals("min") ? knob.min() : knob.max();
+    }
+
+    private long step(Map<String, Object> p, String path) {
+        Object raw = p.getOrDefault("step", 1L);
+        if (raw instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return n.longValue();
+        }
+        throw yaml.error(path + ".step", raw, "must be a whole number");
     }
 
     private List<Object> enumValues(Knob knob, Map<String, Object> p, String path) {
