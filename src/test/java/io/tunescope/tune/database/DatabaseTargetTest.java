@@ -114,4 +114,33 @@ class DatabaseTargetTest {
         assertThat(rv.get("improvementPercent").asDouble()).isNotNegative();
         assertThat(rv.get("improvementCi95")).hasSize(2);
     }
+
+    @Test
+    void aDatabaseSessionResumesFromItsJournal(@TempDir Path dir) throws Exception {
+        String text = """
+                target: {engine: duckdb, objective: throughput, revalidate: 0}
+                budget: %d
+                strategy: random
+                parameters: [{name: threads, max: 8}, {name: preserve_insertion_order}]
+                """;
+        TuningTarget fake = new TuningTarget() {
+            @Override
+            public Measurement measure(Configuration config, boolean isDefault, Path log) {
+                return Measurement.ok(List.of(((Number) config.values().get("threads")).doubleValue()), 1);
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return Map.of();
+            }
+        };
+        Path out = dir.resolve("out");
+        CommandTuner.run(TuningFileParser.parse(dir.resolve("t.yaml"), text.formatted(3)), fake, out, false,
+                Progress.NONE);
+        CommandTuner.Result r = CommandTuner.run(TuningFileParser.parse(dir.resolve("t.yaml"), text.formatted(5)),
+                fake, out, true, Progress.NONE);
+        assertThat(r.newTrials()).isEqualTo(2);
+        assertThat(Files.readAllLines(out.resolve("journal.jsonl"))).hasSize(6);
+        assertThat(r.best().direction()).isEqualTo("maximize");
+    }
 }
