@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
                 MonitorCommand.class,
                 TuneCommand.class,
                 TuneBenchCommand.class,
+                KnobsCommand.class,
                 ScaleCommand.class, UslCommand.class,
         })
 public final class Main implements Runnable {

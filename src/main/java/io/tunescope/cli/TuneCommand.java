@@ -69,6 +69,12 @@ public final class TuneCommand implements Callable<Integer> {
         System.out.println(Json.toJson(r.best()));
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);
+        var rv = r.best().revalidated();
+        if (rv != null && rv.improvementPercent() != null) {
+            System.err.println("tune: re-validated improvement of best over default " + rv.improvementPercent()
+                    + " % (95% CI " + rv.improvementCi95() + ", " + rv.runs() + " alternating runs of each, "
+                    + rv.failedRuns() + " failed)");
+        }
         if (!r.importance().isEmpty()) {
             System.err.println("tune: parameter importance (main-effect share of the surrogate's variance): "
                     + r.importance().stream().map(i -> i.parameter() + " " + i.share())
@@ -95,6 +101,6 @@ public final class TuneCommand implements Callable<Integer> {
         return new TuningFile(f.source(), f.command(), f.workingDirectory(), f.passArgs(), f.argFormat(), f.passEnv(),
                 f.envPrefix(), f.objectiveSource(), f.objectivePattern(), f.direction(), f.timeout(), f.repeats(),
                 f.aggregate(), budget != null ? budget : f.budget(), strategy != null ? strategy : f.strategy(),
-                seed != null ? seed : f.seed(), f.space());
+                seed != null ? seed : f.seed(), f.space(), f.target());
     }
 }

@@ -1,5 +1,8 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
+
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -28,5 +31,10 @@ final class DerbyEngine extends InControllerEngine {
         } catch (SQLException expected) {
             // Derby reports a successful drop as SQLState 08006
         }
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.derby();
     }
 }

@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.DuckDbClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
@@ -53,5 +55,10 @@ record DuckDbEngine() implements Engine {
     @Override
     public String inMemoryUrl() {
         return "jdbc:duckdb:";
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.duckdb();
     }
 }

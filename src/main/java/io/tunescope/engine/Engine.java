@@ -2,6 +2,7 @@ package io.tunescope.engine;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.RoleClassifier;
 
 import java.nio.file.Path;
@@ -10,9 +11,8 @@ import java.util.Optional;
 /**
  * One database product, and everything tunescope needs to know about it to drive it and observe it: its name on the
  * command line, its SQL dialect, a statement that does no work, how to tell its threads apart, and how its database
- * lives during a run (in the controller, in a tenant agent JVM, as a private server, or out of our hands). The
- * engine's knob catalog (the parameters a tuner may set on it, their ranges, and how a change is applied) will live
- * here too.
+ * lives during a run (in the controller, in a tenant agent JVM, as a private server, or out of our hands), and its
+ * knob catalog: the settings a tuner may change on it, their ranges, and how a change is applied.
  *
  * <p>One small class per product, registered in {@link Engines}; commands ask the registry for the engines they
  * accept by capability ({@link Engines#tenants()}, {@link Engines#scaleLab()}, {@link Engines#monitored()}), so no
@@ -67,6 +67,11 @@ public interface Engine {
 
     /** Drops the in-memory database after a run in the controller JVM, so a later run starts clean. */
     default void release() {
+    }
+
+    /** The settings a tuner may change on this engine ({@code tunescope knobs}); empty where none are known. */
+    default KnobCatalog knobs() {
+        return KnobCatalog.empty(id());
     }
 
     default boolean tenantRunsAs(Lifecycle lifecycle) {

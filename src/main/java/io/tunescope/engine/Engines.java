@@ -49,6 +49,11 @@ public final class Engines {
         return set("run in the scale lab", e -> e.scaleLifecycle().isPresent(), Engine::id);
     }
 
+    /** Engines with a knob catalog ({@code knobs}, tuning targets). */
+    public static EngineSet tunable() {
+        return set("be tuned (it has no knob catalog)", e -> !e.knobs().isEmpty(), Engine::id);
+    }
+
     /** Engines whose processes {@code monitor} can attach to; the generic engine under the monitor's name for it. */
     public static EngineSet monitored() {
         return set("be monitored as a process of its own", Engine::ownProcess,

@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.MariaDbClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
@@ -51,5 +53,10 @@ record MariaDbEngine() implements Engine {
     @Override
     public Optional<String> jdbcSubprotocol() {
         return Optional.of("mariadb");
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.mariadb();
     }
 }

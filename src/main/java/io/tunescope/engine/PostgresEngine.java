@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.PostgresClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
@@ -48,5 +50,10 @@ record PostgresEngine() implements Engine {
     @Override
     public Optional<String> jdbcSubprotocol() {
         return Optional.of("postgresql");
+    }
+
+    @Override
+    public KnobCatalog knobs() {
+        return Catalogs.postgres();
     }
 }

@@ -31,6 +31,13 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         if (!placement.serverSettings().isEmpty() && !engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
             throw BadInputException.of("serverSettings", placement.serverSettings(), "only apply to --engine postgres");
         }
+        if (!placement.engineSettings().isEmpty()) {
+            if (!engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER) && !engine.tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
+                throw BadInputException.of("engineSettings", placement.engineSettings().keySet(),
+                        "only apply to engines tunescope starts or hosts (postgres, duckdb), not to " + engine.id());
+            }
+            engine.knobs().validate(placement.engineSettings());
+        }
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
@@ -89,6 +96,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("duckdbThreads", placement.duckdbThreads() == 0 ? null : placement.duckdbThreads());
         if (!placement.serverSettings().isEmpty()) {
             echo.put("serverSettings", placement.serverSettings());
+        }
+        if (!placement.engineSettings().isEmpty()) {
+            echo.put("engineSettings", placement.engineSettings());
         }
         return echo;
     }

@@ -42,6 +42,7 @@ public final class TpchRunConfigBuilder {
     private int availableCpus;
     private int duckdbThreads;
     private List<String> serverSettings = List.of();
+    private java.util.Map<String, Object> engineSettings = java.util.Map.of();
     private Path outDir;
     private boolean keepData;
 
@@ -57,7 +58,8 @@ public final class TpchRunConfigBuilder {
         users(w.users()).workload(w.definition()).waitAfterQuery(w.waitAfterQuery()).duration(w.duration())
                 .iterations(w.iterations()).warmupIterations(w.warmupIterations()).prepared(w.prepared()).seed(w.seed());
         PlacementConfig p = config.placement();
-        tenants(p.tenants()).cpus(p.cpus()).duckdbThreads(p.duckdbThreads()).serverSettings(p.serverSettings());
+        tenants(p.tenants()).cpus(p.cpus()).duckdbThreads(p.duckdbThreads()).serverSettings(p.serverSettings())
+                .engineSettings(p.engineSettings());
         outDir(config.output().dir()).keepData(config.output().keepData());
     }
 
@@ -69,7 +71,7 @@ public final class TpchRunConfigBuilder {
                         loadThreads != null ? loadThreads : Runtime.getRuntime().availableProcessors(), validate),
                 new WorkloadConfig(users, workload, waitAfterQuery, duration,
                         iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed),
-                new PlacementConfig(tenants, resolvedCpus(), duckdbThreads, serverSettings),
+                new PlacementConfig(tenants, resolvedCpus(), duckdbThreads, serverSettings, engineSettings),
                 new OutputConfig(outDir, keepData));
     }
 
@@ -195,6 +197,12 @@ public final class TpchRunConfigBuilder {
 
     public TpchRunConfigBuilder serverSettings(List<String> value) {
         serverSettings = value;
+        return this;
+    }
+
+    /** Knob settings by name from the engine's catalog. */
+    public TpchRunConfigBuilder engineSettings(java.util.Map<String, Object> value) {
+        engineSettings = value;
         return this;
     }
 

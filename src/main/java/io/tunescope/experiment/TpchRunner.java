@@ -108,7 +108,7 @@ public final class TpchRunner {
                 checkNotAborted();
                 try {
                     slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus,
-                            config.placement().serverSettings());
+                            serverSettings(config));
                 } catch (IOException e) {
                     throw new RunFailure("tenant " + name + ": " + e.getMessage(), Outcome.FAILURE);
                 }
@@ -124,12 +124,20 @@ public final class TpchRunner {
         }
     }
 
+    /** The private server's configuration lines: the run's own, then its knob settings rendered by the catalog. */
+    public static List<String> serverSettings(TpchRunConfig config) {
+        List<String> lines = new ArrayList<>(config.placement().serverSettings());
+        lines.addAll(config.connection().engine().knobs().configLines(config.placement().engineSettings()));
+        return lines;
+    }
+
     /** The spec of one tenant's agent: the run's own records, the URL masked (the real one goes in its environment). */
     static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user) {
         boolean embedded = config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED);
         return new AgentSpec(tenant, config.connection().engine().id(),
-                embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(), config.data(),
-                config.workload(), executionsCsv.toAbsolutePath().toString());
+                embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(),
+                embedded ? config.connection().engine().knobs().statements(config.placement().engineSettings())
+                        : List.of(), config.data(), config.workload(), executionsCsv.toAbsolutePath().toString());
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {

@@ -9,11 +9,20 @@ import java.util.Map;
 
 /**
  * A tuning session's {@code best.json} ({@link TuningDir#best()}): the best configuration so far, the default
- * configuration's result as the baseline, and the gain between them. A configuration is a value per knob name.
+ * configuration's result as the baseline, and the gain between them. A configuration is a value per knob name. A
+ * database target adds {@code snippet} (the best configuration as configuration lines or SQL) and, at the end,
+ * {@code revalidated} (default and best measured again in fresh runs).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultResult defaultResult,
-                        Double improvementPercent, String direction, String strategy, long seed) {
+                        Double improvementPercent, String direction, String strategy, long seed, String snippet,
+                        Revalidated revalidated) {
+
+    /** This content with the best configuration's snippet and the re-validation (either may be null). */
+    public BestSoFar withResult(String newSnippet, Revalidated newRevalidated) {
+        return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, newSnippet,
+                newRevalidated);
+    }
 
     /** The best successful trial. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,5 +1,6 @@
 package io.tunescope.store;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -40,15 +41,16 @@ public sealed interface JournalLine permits JournalLine.Session, JournalLine.Tri
     }
 
     /**
-     * One completed trial: its configuration (a value per knob name), {@code status} ({@code OK} or
-     * {@code FAILED}), the aggregated objective (null when it failed), the raw measurements, the failure reason,
+     * One completed trial: its configuration (a value per knob name), {@code status} ({@code ok} or
+     * {@code failed}; journals before issue 11 hold {@code OK} and {@code FAILED}), the aggregated objective (null
+     * when it failed), the raw measurements, why it failed ({@code reason}, read from {@code error} in older journals),
      * whether it measured the default configuration, and how long it ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"type", "trial", "config", "status", "objective", "measurements", "error", "isDefault",
+    @JsonPropertyOrder({"type", "trial", "config", "status", "objective", "measurements", "reason", "isDefault",
             "elapsedMillis"})
     record Trial(int trial, Map<String, Object> config, String status, Double objective, List<Double> measurements,
-                 String error, boolean isDefault, long elapsedMillis) implements JournalLine {
+                 @JsonAlias("error") String reason, boolean isDefault, long elapsedMillis) implements JournalLine {
         public Trial {
             config = config == null ? Map.of() : config;
             measurements = measurements == null ? List.of() : measurements;

@@ -25,7 +25,7 @@ class TuningFilesTest {
     @Test
     void bestSoFarIsWrittenAsBeforeAndReadsBack(@TempDir Path dir) throws Exception {
         BestSoFar best = new BestSoFar(3, new BestSoFar.Best(config(2, 2), 1.5, 1),
-                new BestSoFar.DefaultResult(config(2, 2), 1.5, null), 0.0, "minimize", "random", 3);
+                new BestSoFar.DefaultResult(config(2, 2), 1.5, null), 0.0, "minimize", "random", 3, null, null);
         Path file = TuningDir.of(dir).best();
         best.write(file);
         assertThat(Files.readString(file)).isEqualTo("""
@@ -60,7 +60,7 @@ class TuningFilesTest {
     @Test
     void aSessionWithoutSuccessLeavesOutWhatItDoesNotHave(@TempDir Path dir) throws Exception {
         BestSoFar none = new BestSoFar(1, null, new BestSoFar.DefaultResult(config(0, 0), null, "crash"), null,
-                "maximize", "bayes", 1);
+                "maximize", "bayes", 1, null, null);
         Path file = TuningDir.of(dir).best();
         none.write(file);
         assertThat(Files.readString(file)).doesNotContain("\"best\"").doesNotContain("improvementPercent")
@@ -79,20 +79,22 @@ class TuningFilesTest {
         assertThat(session.toJson()).isEqualTo(sessionText);
         assertThat(JournalLine.parse(sessionText)).isEqualTo(session);
 
-        JournalLine.Trial ok = new JournalLine.Trial(3, config(3, 0), "OK", 2.5, List.of(2.0, 3.0), null, false, 12);
-        String okText = "{\"type\":\"trial\",\"trial\":3,\"config\":{\"a\":3,\"b\":0},\"status\":\"OK\","
+        JournalLine.Trial ok = new JournalLine.Trial(3, config(3, 0), "ok", 2.5, List.of(2.0, 3.0), null, false, 12);
+        String okText = "{\"type\":\"trial\",\"trial\":3,\"config\":{\"a\":3,\"b\":0},\"status\":\"ok\","
                 + "\"objective\":2.5,\"measurements\":[2.0,3.0],\"isDefault\":false,\"elapsedMillis\":12}";
         assertThat(ok.toJson()).isEqualTo(okText);
         JournalLine.Trial back = (JournalLine.Trial) JournalLine.parse(okText);
         assertThat(back.config()).containsExactly(Map.entry("a", 3), Map.entry("b", 0));
         assertThat(back.toJson()).isEqualTo(okText);
 
-        JournalLine.Trial failed = new JournalLine.Trial(2, config(0, 3), "FAILED", null, List.of(), "crash \"x\"",
+        JournalLine.Trial failed = new JournalLine.Trial(2, config(0, 3), "failed", null, List.of(), "crash \"x\"",
                 true, 0);
-        String failedText = "{\"type\":\"trial\",\"trial\":2,\"config\":{\"a\":0,\"b\":3},\"status\":\"FAILED\","
-                + "\"measurements\":[],\"error\":\"crash \\\"x\\\"\",\"isDefault\":true,\"elapsedMillis\":0}";
+        String failedText = "{\"type\":\"trial\",\"trial\":2,\"config\":{\"a\":0,\"b\":3},\"status\":\"failed\","
+                + "\"measurements\":[],\"reason\":\"crash \\\"x\\\"\",\"isDefault\":true,\"elapsedMillis\":0}";
         assertThat(failed.toJson()).isEqualTo(failedText);
         assertThat(JournalLine.parse(failedText).toJson()).isEqualTo(failedText);
+        String before11 = failedText.replace("\"failed\"", "\"FAILED\"").replace("\"reason\"", "\"error\"");
+        assertThat(((JournalLine.Trial) JournalLine.parse(before11)).reason()).isEqualTo("crash \"x\"");
     }
 
     @Test

@@ -4,25 +4,32 @@ import io.tunescope.Progress;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
+import io.tunescope.store.Revalidated;
+import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.importance.ParameterImportance;
 import io.tunescope.tune.session.BestFile;
 import io.tunescope.tune.session.Trial;
 import io.tunescope.tune.session.TuningSession;
+import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.target.Revalidation;
+import io.tunescope.tune.target.TuningTarget;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Tunes an external command (the engine of {@code tunescope tune}): asks the session for configurations, runs the
- * command {@code repeats} times per configuration, tells the session, and finally writes {@code summary.json},
- * the convergence chart and the parameter ranking next to the journal and {@code best.json}.
+ * The loop of {@code tunescope tune}: asks the session for configurations, has the target measure each (an external
+ * command {@code repeats} times, or a database running a workload), tells the session, and finally writes
+ * {@code summary.json}, the convergence chart and the parameter ranking next to the journal and {@code best.json}.
+ * For a database target it then re-validates default against best ({@link Revalidation}) and puts that, with the
+ * best configuration's snippet, into {@code best.json}.
  */
 public final class CommandTuner {
     /** What the caller prints. */
@@ -34,6 +41,13 @@ public final class CommandTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        return run(f, f.target() == null ? new CommandTarget(f) : new DatabaseTarget(f.target()), outDir, resume,
+                progress);
+    }
+
+    /** Tunes {@code target} with the search settings of {@code f}. */
+    public static Result run(TuningFile f, TuningTarget target, Path outDir, boolean resume, Progress progress)
+            throws InterruptedException {
         long start = System.nanoTime();
         TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
@@ -53,7 +67,7 @@ public final class CommandTuner {
                         break;
                     }
                     Trial trial = next.get();
-                    runTrial(f, session, trial, files.trialLog(trial.number()));
+                    runTrial(target, session, trial, files.trialLog(trial.number()));
                     newTrials++;
                     bar.step(1);
                 }
@@ -62,36 +76,58 @@ public final class CommandTuner {
                     f.direction(), f.seed());
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
                     "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
-            BestSoFar best = BestFile.content(session);
-            Json.writeAtomically(files.summary(), summary(f, session, best, importance, exhausted,
+            BestSoFar best = finalBest(f, target, session, files, progress);
+            Json.writeAtomically(files.summary(), summary(f, target, session, best, importance, exhausted,
                     (System.nanoTime() - start) / 1e9));
             return new Result(best, importance, newTrials, exhausted, outDir);
         }
     }
 
-    private static void runTrial(TuningFile f, TuningSession session, Trial trial, Path stderr)
+    private static void runTrial(TuningTarget target, TuningSession session, Trial trial, Path log)
             throws InterruptedException {
-        List<Double> measurements = new ArrayList<>();
-        long elapsed = 0;
-        for (int r = 0; r < f.repeats(); r++) {
-            CommandTrial.Outcome o = CommandTrial.run(f, trial.config(), stderr);
-            elapsed += o.elapsedMillis();
-            if (!o.ok()) {
-                session.fail(trial, o.error(), java.time.Duration.ofMillis(elapsed));
-                return;
-            }
-            measurements.add(o.objective());
+        TuningTarget.Measurement m = target.measure(trial.config(), trial.isDefault(), log);
+        Duration elapsed = Duration.ofMillis(m.elapsedMillis());
+        if (!m.ok()) {
+            session.fail(trial, m.reason(), elapsed);
+            return;
         }
-        session.tell(trial, java.time.Duration.ofMillis(elapsed), measurements.stream().mapToDouble(Double::doubleValue).toArray());
+        session.tell(trial, elapsed, m.values().stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    private static Map<String, Object> summary(TuningFile f, TuningSession s, BestSoFar best,
+    /**
+     * {@code best.json} at the end: for a database target with a best and a default configuration, the best one's
+     * snippet and the re-validation of default against best, written before it is returned.
+     */
+    private static BestSoFar finalBest(TuningFile f, TuningTarget target, TuningSession session, TuningDir files,
+                                       Progress progress) throws InterruptedException {
+        Path logs = files.logs().resolve("revalidate");
+        BestSoFar best = BestFile.content(session);
+        Optional<Configuration> defaults = f.space().defaultConfiguration();
+        if (f.target() == null || session.best().isEmpty()) {
+            return best;
+        }
+        Configuration bestConfig = session.best().get().config();
+        Revalidated revalidated = null;
+        int runs = f.target().revalidateRuns();
+        if (runs > 0 && defaults.isPresent()) {
+            createDirectories(logs);
+            try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
+                revalidated = Revalidation.run(target, defaults.get(), bestConfig, runs, f.direction(), logs);
+                bar.step(runs);
+            }
+        }
+        BestSoFar done = best.withResult(target.snippet(bestConfig), revalidated);
+        done.write(files.best());
+        return done;
+    }
+
+    private static Map<String, Object> summary(TuningFile f, TuningTarget target, TuningSession s, BestSoFar best,
                                                List<ParameterImportance.Importance> importance, boolean exhausted,
                                                double wallSeconds) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("tool", "tunescope tune");
         m.put("tuningFile", f.source().toString());
-        m.put("command", f.command());
+        m.putAll(target.describe());
         m.put("strategy", f.strategy());
         m.put("seed", f.seed());
         m.put("budget", f.budget());

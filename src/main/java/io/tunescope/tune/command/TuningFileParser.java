@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.space.Constraint;
@@ -29,7 +30,8 @@ import java.util.regex.PatternSyntaxException;
 /** Reads and checks a {@code TUNING.yaml}; every error names the file, the line and the rule. */
 public final class TuningFileParser {
     private static final Set<String> TOP_KEYS = Set.of("command", "workingDirectory", "pass", "objective",
-            "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints");
+            "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints",
+            "target");
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
@@ -62,6 +64,9 @@ public final class TuningFileParser {
     private TuningFile tuningFile() {
         Map<String, Object> top = map(yaml.plainRoot(), "");
         unknownKeys(top, TOP_KEYS, "");
+        if (top.containsKey("target")) {
+            return databaseFile(top);
+        }
         Path base = file.toAbsolutePath().getParent();
         Path workDir = top.containsKey("workingDirectory")
                 ? base.resolve(string(top.get("workingDirectory"), "workingDirectory")) : base;
@@ -102,13 +107,40 @@ public final class TuningFileParser {
             throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
         }
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
-        SearchSpace space = space(top);
+        SearchSpace space = space(top, null);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space);
+                budget, strategy, seed, space, null);
     }
 
-    private SearchSpace space(Map<String, Object> top) {
+    /** A file with a {@code target:} section: a database running a workload instead of a command. */
+    private TuningFile databaseFile(Map<String, Object> top) {
+        for (String commandKey : List.of("command", "workingDirectory", "pass", "objective")) {
+            if (top.containsKey(commandKey)) {
+                throw yaml.error(commandKey, top.get(commandKey), "is for tuning a command; with a target: section "
+                        + "the objective is target.objective");
+            }
+        }
+        double timeoutSec = number(top.getOrDefault("timeoutSeconds", 600.0), "timeoutSeconds");
+        if (!(timeoutSec > 0)) {
+            throw yaml.error("timeoutSeconds", timeoutSec, "must be above 0");
+        }
+        int repeats = integer(top.getOrDefault("repeats", 1L), "repeats", 1);
+        Aggregate aggregate = wrap("aggregate", () -> Aggregate.parse(String.valueOf(top.getOrDefault("aggregate", "median"))));
+        int budget = integer(top.getOrDefault("budget", 20L), "budget", 1);
+        String strategy = string(top.getOrDefault("strategy", "gp"), "strategy");
+        if (!Strategies.exists(strategy)) {
+            throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
+        }
+        long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
+        DatabaseTargetSpec target = new TargetSection(yaml).spec(map(top.get("target"), "target"),
+                file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
+        return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
+                target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
+                space(top, target), target);
+    }
+
+    private SearchSpace space(Map<String, Object> top, DatabaseTargetSpec target) {
         if (!top.containsKey("parameters")) {
             throw yaml.error("parameters", "missing", "must list the parameters to tune");
         }
@@ -117,6 +149,10 @@ public final class TuningFileParser {
         for (int i = 0; i < raw.size(); i++) {
             String path = "parameters[" + i + "]";
             Map<String, Object> p = map(raw.get(i), path);
+            if (target != null) {
+                params.add(new TargetSection(yaml).knobParam(target.engine().knobs(), p, path, target.users()));
+                continue;
+            }
             unknownKeys(p, PARAM_KEYS, path);
             params.add(wrap(path, () -> param(p, path)));
         }

@@ -22,7 +22,7 @@ public final class BestFile {
             improvement = Math.round(gain / Math.abs(d) * 1000.0) / 10.0;
         }
         return new BestSoFar(s.completedTrials(), best, def, improvement, s.direction().label(), s.strategyName(),
-                s.seed());
+                s.seed(), null, null);
     }
 
     public static void write(Path dir, TuningSession s) {

@@ -122,7 +122,7 @@ public final class Journal implements AutoCloseable {
     }
 
     public void append(TrialRecord record) {
-        appendLine(new JournalLine.Trial(record.trial(), record.config().values(), record.status().name(),
+        appendLine(new JournalLine.Trial(record.trial(), record.config().values(), record.status().name().toLowerCase(java.util.Locale.ROOT),
                 record.objective(), record.measurements(), record.error(), record.isDefault(),
                 record.elapsedMillis()));
     }
@@ -185,7 +185,7 @@ public final class Journal implements AutoCloseable {
     private static TrialRecord toRecord(JournalLine.Trial t, SearchSpace space, Path file, int lineNo) {
         try {
             return new TrialRecord(t.trial(), space.configuration(t.config()), status(t.status()),
-                    t.objective(), t.measurements(), t.error(), t.isDefault(), t.elapsedMillis());
+                    t.objective(), t.measurements(), t.reason(), t.isDefault(), t.elapsedMillis());
         } catch (BadInputException e) {
             throw new BadInputException(file + ":" + lineNo + ": " + e.getMessage(), e);
         }
@@ -193,7 +193,8 @@ public final class Journal implements AutoCloseable {
 
     private static TrialRecord.Status status(String status) {
         try {
-            return TrialRecord.Status.valueOf(String.valueOf(status));
+            // journals written before issue 11 hold OK and FAILED
+            return TrialRecord.Status.valueOf(String.valueOf(status).toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw BadInputException.of("status", status, "must be one of " + List.of(TrialRecord.Status.values()));
         }

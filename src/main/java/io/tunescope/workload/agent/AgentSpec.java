@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Everything a tenant agent (the child JVM that drives one tenant) needs, written by the controller as JSON: the
@@ -26,9 +27,15 @@ import java.nio.file.Path;
  * @param engine        the engine's id: one the agent hosts (DuckDB: an in-memory or file database), or one it connects to
  * @param jdbcUrl       for {@code jdbc}; for {@code duckdb} the database file, or empty for in-memory
  * @param duckdbThreads DuckDB's {@code threads} setting (the worker limit), or 0 for DuckDB's default
+ * @param settings      statements that apply knob settings to a hosted database once it is open, rendered by the
+ *                      engine's knob catalog in the controller (names from the catalog, values validated)
  */
-public record AgentSpec(String tenant, String engine, String jdbcUrl, String user, int duckdbThreads, DataConfig data,
-                        WorkloadConfig workload, String executionsCsv) {
+public record AgentSpec(String tenant, String engine, String jdbcUrl, String user, int duckdbThreads,
+                        List<String> settings, DataConfig data, WorkloadConfig workload, String executionsCsv) {
+    public AgentSpec {
+        settings = settings == null ? List.of() : List.copyOf(settings);
+    }
+
     public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";
     public static final String URL_ENV = "TUNESCOPE_DB_URL";
 

@@ -52,7 +52,16 @@ abstract class TenantDatabase implements AutoCloseable {
             Thread opener = new Thread(opening, "duck-" + spec.tenant());
             opener.start();
             try {
-                return new DuckDb(opening.get());
+                DuckDBConnection root = opening.get();
+                try (java.sql.Statement st = root.createStatement()) {
+                    for (String setting : spec.settings()) {
+                        st.execute(setting);
+                    }
+                } catch (SQLException e) {
+                    root.close();
+                    throw new SQLException("cannot apply a setting: " + e.getMessage(), e);
+                }
+                return new DuckDb(root);
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof Exception cause ? cause : e;
             }

@@ -56,7 +56,7 @@ class CommandTrialTest {
         assertThat(io.tunescope.cli.Main.execute("tune", dir.resolve("f.yaml").toString(), "--out", out.toString()))
                 .isEqualTo(io.tunescope.cli.ExitCode.FAILURE);
         assertThat(java.nio.file.Files.readAllLines(out.resolve("journal.jsonl"))).hasSize(4)
-                .allMatch(l -> l.contains("session") || l.contains("\"error\":\"exit code 1\""));
+                .allMatch(l -> l.contains("session") || l.contains("\"status\":\"failed\"") && l.contains("\"reason\":\"exit code 1\""));
     }
 
     @Test

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AgentSpecTest {
     private static AgentSpec spec(WorkloadConfig workload) {
         return new AgentSpec("t1", "jdbc", "jdbc:postgresql://127.0.0.1:5432/tpch?password=***", "bench",
-                0, new DataConfig(0.01, true, 2, false), workload, "/tmp/t1/executions.csv");
+                0, java.util.List.of(), new DataConfig(0.01, true, 2, false), workload, "/tmp/t1/executions.csv");
     }
 
     @Test

@@ -1,0 +1,157 @@
+package io.tunescope.tune.command;
+
+import io.tunescope.BadInputException;
+import io.tunescope.config.DurationText;
+import io.tunescope.config.LocatedYaml;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.Knob;
+import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.engine.knob.KnobType;
+import io.tunescope.tune.database.DatabaseTargetSpec;
+import io.tunescope.tune.database.Objective;
+import io.tunescope.tune.space.EnumParam;
+import io.tunescope.tune.space.IntParam;
+import io.tunescope.tune.space.Param;
+import io.tunescope.tune.space.RealParam;
+import io.tunescope.workload.WorkloadDefinition;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code target:} section of a tuning file (a database running a TPC-H workload) and its parameters, which name
+ * knobs of the engine's catalog: type, range, default and special values come from the catalog unless the file
+ * narrows them, and every value the file gives is checked by the knob's own rule.
+ */
+final class TargetSection {
+    static final Set<String> KEYS = Set.of("engine", "workload", "scaleFactor", "users", "warmupIterations",
+            "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin");
+    static final Set<String> KNOB_PARAM_KEYS = Set.of("name", "min", "max", "step", "log", "default", "values");
+
+    private final LocatedYaml yaml;
+
+    TargetSection(LocatedYaml yaml) {
+        this.yaml = yaml;
+    }
+
+    DatabaseTargetSpec spec(Map<String, Object> t, Path base, Duration timeout, int repeats) {
+        for (String k : t.keySet()) {
+            if (!KEYS.contains(k)) {
+                throw yaml.error("target." + k, k, "is not a known key; expected one of " + new TreeSet<>(KEYS));
+            }
+        }
+        Engine engine = at("target.engine", () -> Engines.tunable().byId(text(t, "engine", null)));
+        WorkloadDefinition workload = at("target.workload",
+                () -> WorkloadDefinition.parse(text(t, "workload", "sequence"), false));
+        double sf = number(t, "scaleFactor", 0.01);
+        int users = (int) number(t, "users", 1);
+        Duration measure = t.containsKey("measure")
+                ? at("target.measure", () -> DurationText.parse("measure", text(t, "measure", null))) : null;
+        int iterations = t.containsKey("iterations") ? (int) number(t, "iterations", 1) : measure == null ? 1 : 0;
+        Duration cooldown = at("target.cooldown", () -> DurationText.parseNonNegative("cooldown",
+                text(t, "cooldown", "0s")));
+        Objective objective = at("target.objective", () -> Objective.parse(text(t, "objective", "geomean")));
+        int revalidate = (int) number(t, "revalidate", DatabaseTargetSpec.MIN_REVALIDATE_RUNS);
+        Path pgBin = t.containsKey("pgBin") ? base.resolve(text(t, "pgBin", null)) : null;
+        return at("target", () -> new DatabaseTargetSpec(engine, workload, sf, users,
+                (int) number(t, "warmupIterations", 1), measure, iterations, cooldown, timeout, objective, repeats,
+                revalidate, pgBin));
+    }
+
+    /** A parameter naming a knob of {@code catalog}; the knob's rule checks every value the file gives. */
+    Param knobParam(KnobCatalog catalog, Map<String, Object> p, String path, int users) {
+        for (String k : p.keySet()) {
+            if (!KNOB_PARAM_KEYS.contains(k)) {
+                throw yaml.error(path + "." + k, k, "is not a known key of a catalog knob; expected one of "
+                        + new TreeSet<>(KNOB_PARAM_KEYS) + " (type and range come from the catalog)");
+            }
+        }
+        Knob knob = at(path + ".name", () -> catalog.knob(String.valueOf(p.get("name"))));
+        String name = knob.name();
+        Object def = p.containsKey("default") ? check(knob, p.get("default"), path + ".default")
+                : knob.equals(Catalogs.USERS) ? (Object) (long) users : knob.defaultValue();
+        return at(path, () -> switch (knob.type()) {
+            case INT, SIZE -> {
+                List<Long> specials = new ArrayList<>();
+                knob.special().forEach(s -> specials.add(((Number) s).longValue()));
+                boolean log = p.containsKey("log") ? Boolean.TRUE.equals(p.get("log")) : knob.type() == KnobType.SIZE;
+                yield new IntParam(name, bound(knob, p, "min", path).longValue(),
+                        bound(knob, p, "max", path).longValue(), step(p, path), log, specials,
+                        def == null ? null : ((Number) def).longValue());
+            }
+            case REAL -> new RealParam(name, bound(knob, p, "min", path).doubleValue(),
+                    bound(knob, p, "max", path).doubleValue(), Boolean.TRUE.equals(p.get("log")),
+                    def == null ? null : ((Number) def).doubleValue());
+            case BOOL -> EnumParam.bool(name, (Boolean) def);
+            case ENUM -> new EnumParam(name, enumValues(knob, p, path), false, def);
+        });
+    }
+
+    /** The file's {@code min} or {@code max}, checked by the knob's rule, or the catalog's. */
+    private Number bound(Knob knob, Map<String, Object> p, String key, String path) {
+        if (p.containsKey(key)) {
+            return (Number) check(knob, p.get(key), path + "." + key);
+        }
+        return key.equals("min") ? knob.min() : knob.max();
+    }
+
+    private long step(Map<String, Object> p, String path) {
+        Object raw = p.getOrDefault("step", 1L);
+        if (raw instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
+            return n.longValue();
+        }
+        throw yaml.error(path + ".step", raw, "must be a whole number");
+    }
+
+    private List<Object> enumValues(Knob knob, Map<String, Object> p, String path) {
+        if (!(p.get("values") instanceof List<?> given)) {
+            return new ArrayList<>(knob.values());
+        }
+        List<Object> out = new ArrayList<>();
+        for (Object v : given) {
+            out.add(check(knob, v, path + ".values"));
+        }
+        return out;
+    }
+
+    private Object check(Knob knob, Object value, String path) {
+        return at(path, () -> knob.validate(value));
+    }
+
+    private String text(Map<String, Object> t, String key, String fallback) {
+        Object v = t.get(key);
+        if (v == null && fallback != null) {
+            return fallback;
+        }
+        if (v instanceof String || v instanceof Number) {
+            return String.valueOf(v);
+        }
+        throw yaml.error("target." + key, v == null ? "missing" : v, "must be a text");
+    }
+
+    private double number(Map<String, Object> t, String key, double fallback) {
+        Object v = t.getOrDefault(key, fallback);
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        throw yaml.error("target." + key, v, "must be a number");
+    }
+
+    private <T> T at(String path, java.util.function.Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (BadInputException e) {
+            if (e.getMessage().startsWith(yaml.fileName() + ":")) {
+                throw e;
+            }
+            throw yaml.at(path, e);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.tunescope.tune.database;
+
+import io.tunescope.engine.knob.ApplyMethod;
+import io.tunescope.engine.knob.Catalogs;
+import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.experiment.RunOutcome;
+import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.experiment.TpchRunner;
+import io.tunescope.experiment.monitor.RunObserver;
+import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.target.TuningTarget;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A database running a TPC-H workload as a tuning target. One measurement is one run of {@link TpchRunner} on a
+ * fresh tenant that starts with the configuration: a private PostgreSQL cluster whose {@code postgresql.conf} holds
+ * the settings (a restart per trial, so restart-only knobs are tuned like any other), or a DuckDB database in its
+ * agent JVM on which the catalog's {@code SET GLOBAL} statements run before loading. Each run loads, warms up
+ * ({@code warmupIterations} per user, not measured), measures, stops everything it started, and then the target
+ * pauses for the cool-down.
+ *
+ * <p>Because nothing outlives a run, the "last good configuration" is restored by construction: a configuration
+ * that fails to apply or keeps the server from starting fails its own run only, and the next trial starts from its
+ * own settings on a fresh server. A run past the time limit is interrupted (the runner then stops its processes) and
+ * fails with that reason. The default configuration is applied like any other: its values are the catalog's
+ * defaults, which are the engine's own (derived from this machine where the engine derives them).
+ */
+public final class DatabaseTarget implements TuningTarget {
+    private final DatabaseTargetSpec spec;
+    private final KnobCatalog catalog;
+
+    public DatabaseTarget(DatabaseTargetSpec spec) {
+        this.spec = spec;
+        this.catalog = spec.engine().knobs();
+    }
+
+    @Override
+    public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
+        Path runs = runDirectory(log);
+        List<Double> values = new ArrayList<>();
+        long elapsed = 0;
+        for (int r = 1; r <= spec.repeats(); r++) {
+            long start = System.nanoTime();
+            TrialObjective.Value v = runOnce(config, isDefault, spec.repeats() == 1 ? runs : runs.resolve("run-" + r));
+            elapsed += (System.nanoTime() - start) / 1_000_000;
+            if (v.value() == null) {
+                return Measurement.failed(v.reason(), elapsed);
+            }
+            values.add(v.value());
+        }
+        return Measurement.ok(values, elapsed);
+    }
+
+    /** The run's configuration: the workload of the spec, the users and engine settings of {@code config}. */
+    TpchRunConfig runConfig(Configuration config, boolean isDefault, Path outDir) {
+        Map<String, Object> engineSettings = new LinkedHashMap<>();
+        int users = spec.users();
+        for (Map.Entry<String, Object> e : config.values().entrySet()) {
+            if (e.getKey().equals(Catalogs.USERS.name())) {
+                users = ((Number) Catalogs.USERS.validate(e.getValue())).intValue();
+            } else if (catalog.knob(e.getKey()).apply() != ApplyMethod.CLIENT) {
+                engineSettings.put(e.getKey(), e.getValue());
+            }
+        }
+        var b = TpchRunConfig.builder().engine(spec.engine()).pgBin(spec.pgBin()).scaleFactor(spec.scaleFactor())
+                .validate(false).users(users).workload(spec.workload()).warmupIterations(spec.warmupIterations())
+                .engineSettings(engineSettings).outDir(outDir).seed(1);
+        if (spec.measure() != null) {
+            b.duration(spec.measure());
+        } else {
+            b.iterations(spec.iterations());
+        }
+        return b.build();
+    }
+
+    private TrialObjective.Value runOnce(Configuration config, boolean isDefault, Path outDir)
+            throws InterruptedException {
+        TpchRunConfig run;
+        try {
+            run = runConfig(config, isDefault, outDir);
+        } catch (RuntimeException e) {
+            return new TrialObjective.Value(null, "cannot apply: " + e.getMessage());
+        }
+        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, RunObserver.NONE).run());
+        Thread runner = new Thread(task, "tune-run");
+        runner.start();
+        try {
+            RunOutcome outcome = task.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            return TrialObjective.of(spec.objective(), outcome);
+        } catch (TimeoutException e) {
+            stop(runner);
+            return new TrialObjective.Value(null, "past its time limit of " + spec.timeout().toSeconds() + " s");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() instanceof IOException io ? io : e.getCause();
+            return new TrialObjective.Value(null, cause.getClass().getSimpleName() + ": " + cause.getMessage());
+        } catch (InterruptedException e) {
+            stop(runner);
+            throw e;
+        } finally {
+            coolDown();
+        }
+    }
+
+    /** Interrupts the run and waits until it has stopped everything it started. */
+    private static void stop(Thread runner) throws InterruptedException {
+        runner.interrupt();
+        runner.join();
+    }
+
+    private void coolDown() throws InterruptedException {
+        if (!spec.cooldown().isZero() && !Thread.currentThread().isInterrupted()) {
+            Thread.sleep(spec.cooldown().toMillis());
+        }
+    }
+
+    /** Runs go next to the trial's log file, in a directory of the same name without its extension. */
+    static Path runDirectory(Path log) {
+        String name = log.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return log.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-runs");
+    }
+
+    @Override
+    public String snippet(Configuration config) {
+        Map<String, Object> engineSide = new LinkedHashMap<>(config.values());
+        engineSide.remove(Catalogs.USERS.name());
+        return catalog.snippet(engineSide);
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", spec.engine().id());
+        m.put("workload", spec.workload().toString());
+        m.put("scaleFactor", spec.scaleFactor());
+        m.put("users", spec.users());
+        m.put("warmupIterations", spec.warmupIterations());
+        m.put("measureMillis", spec.measure() == null ? null : spec.measure().toMillis());
+        m.put("iterations", spec.iterations() > 0 ? spec.iterations() : null);
+        m.put("cooldownMillis", spec.cooldown().toMillis());
+        m.put("timeoutMillis", spec.timeout().toMillis());
+        m.put("objective", spec.objective().label());
+        m.put("repeats", spec.repeats());
+        return m;
+    }
+
+    public DatabaseTargetSpec spec() {
+        return spec;
+    }
+}

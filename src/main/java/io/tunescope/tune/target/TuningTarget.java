@@ -1,0 +1,52 @@
+package io.tunescope.tune.target;
+
+import io.tunescope.tune.space.Configuration;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a tuning session tunes: it applies a configuration, measures it and says how it went. The session (ask/tell)
+ * knows nothing of what a target is; {@code tunescope tune} has two, an external command
+ * ({@code tune.command.CommandTarget}) and a database running a workload ({@code tune.database.DatabaseTarget}).
+ */
+public interface TuningTarget {
+    /**
+     * Applies {@code config} (the engine's own defaults when {@code isDefault}), measures it, and leaves the target
+     * ready for the next trial whatever happened.
+     *
+     * @param log a file or directory for this measurement's diagnostics
+     */
+    Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException;
+
+    /** Ready-to-use text that applies {@code config} outside tunescope (configuration lines, SQL); empty if none. */
+    default String snippet(Configuration config) {
+        return "";
+    }
+
+    /** What this target is, for summary.json. */
+    Map<String, Object> describe();
+
+    /**
+     * One measurement: the objective values (one per repeat), or why there are none; a failed measurement is scored
+     * as the worst value so far by the session, never as a success.
+     */
+    record Measurement(List<Double> values, String reason, long elapsedMillis) {
+        public Measurement {
+            values = values == null ? List.of() : List.copyOf(values);
+        }
+
+        public static Measurement ok(List<Double> values, long elapsedMillis) {
+            return new Measurement(values, null, elapsedMillis);
+        }
+
+        public static Measurement failed(String reason, long elapsedMillis) {
+            return new Measurement(List.of(), reason == null ? "failed" : reason, elapsedMillis);
+        }
+
+        public boolean ok() {
+            return reason == null && !values.isEmpty();
+        }
+    }
+}

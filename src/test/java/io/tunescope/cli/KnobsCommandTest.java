@@ -1,0 +1,28 @@
+package io.tunescope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.store.Json;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class KnobsCommandTest {
+    @Test
+    void printsACatalogAsATableOrJson() throws Exception {
+        int[] code = new int[1];
+        String table = UslCommandTest.stdoutOf(() -> code[0] = Main.execute("knobs", "--engine", "postgres"));
+        assertThat(code[0]).isEqualTo(ExitCode.OK);
+        assertThat(table).startsWith("knob ").contains("shared_buffers").containsPattern("shared_buffers +size +16..65536 +MB +128 +restart");
+        String json = UslCommandTest.stdoutOf(() -> code[0] = Main.execute("knobs", "--engine", "duckdb", "--json"));
+        JsonNode node = Json.MAPPER.readTree(json);
+        assertThat(node.get("engine").asText()).isEqualTo("duckdb");
+        assertThat(node.get("knobs").get(0).get("name").asText()).isEqualTo("threads");
+        assertThat(node.get("knobs").get(0).get("apply").asText()).isEqualTo("session");
+    }
+
+    @Test
+    void anEngineWithoutCatalogIsBadInput() {
+        assertThat(Main.execute("knobs", "--engine", "sqlite")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("knobs", "--engine", "nosuch")).isEqualTo(ExitCode.BAD_INPUT);
+    }
+}
