@@ -133,6 +133,12 @@ class BadInputSweepTest {
                         DOWN_URL, "--out", "{t}/s"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "scale", "--engine", "h2",
                         "--out", "{t}/afile"),
+                // knobs
+                c(3, "engine (nosuch) must be one of [derby, duckdb, h2, mariadb, postgres]", "knobs", "--engine",
+                        "nosuch"),
+                c(3, "engine (jdbc) must be one of [derby, duckdb, h2, mariadb, postgres]; jdbc cannot be tuned (it"
+                        + " has no knob catalog) yet", "knobs", "--engine", "jdbc"),
+                c(2, "Missing required option: '--engine=<engine>'", "knobs"),
                 // usl
                 c(3, "file ({t}/missing.csv) does not exist", "usl", "{t}/missing.csv"),
                 c(3, "points (0) must be at least 6 for a USL fit", "usl", "{t}/empty.csv"),
@@ -184,7 +190,7 @@ class BadInputSweepTest {
     @Test
     void everyCommandIsSwept() {
         List<String> swept = cases().map(a -> ((List<?>) a.get()[3]).get(0).toString()).distinct().sorted().toList();
-        assertThat(swept).containsExactly("demo", "monitor", "report", "run", "scale", "tune", "tune-bench", "usl");
+        assertThat(swept).containsExactly("demo", "knobs", "monitor", "report", "run", "scale", "tune", "tune-bench", "usl");
         List<String> commands = Main.newCommandLine().getSubcommands().keySet().stream()
                 .filter(n -> !n.equals("help")).sorted().toList();
         assertThat(swept).isEqualTo(commands);
