@@ -23,8 +23,7 @@ final class OrderTransactions {
 
     /** Creates the cart when {@code sc_id} is absent, adds item {@code add} when given, and lists the cart. */
     static ShopPage shoppingCart(Connection c, ShopRequest r) throws SQLException {
-        long cart = r.optionalId("sc_id").isPresent() ? existingCart(c, r.id("sc_id"))
-                : Sql.insert(c, "INSERT INTO shopping_cart (sc_time) VALUES (?)", now());
+        long cart = cartOf(c, r);
         if (r.optionalId("add").isPresent()) {
             addItem(c, cart, r.id("add"));
         }
@@ -47,7 +46,7 @@ final class OrderTransactions {
      * identities) when {@code c_id} is absent; puts item {@code i_id} in an empty cart; shows the cart's totals.
      */
     static ShopPage buyRequest(Connection c, ShopRequest r) throws SQLException {
-        long cart = existingCart(c, r.id("sc_id"));
+        long cart = cartOf(c, r);
         long customer;
         if (r.optionalId("c_id").isPresent()) {
             customer = r.id("c_id");
@@ -72,7 +71,7 @@ final class OrderTransactions {
      * are inserted, each item's stock goes down (and is restocked by 21 below 10, as TPC-W says), the cart empties.
      */
     static ShopPage buyConfirm(Connection c, ShopRequest r) throws SQLException {
-        long cart = existingCart(c, r.id("sc_id"));
+        long cart = cartOf(c, r);
         long customer = r.id("c_id");
         long[] cust = Sql.longs(c, "SELECT c_addr_id FROM customer WHERE c_id = ?", customer)
                 .orElseThrow(() -> BadInputException.of("c_id", customer, "must name a customer of the store"));
@@ -133,6 +132,12 @@ final class OrderTransactions {
         lines.addAll(Sql.lines(c, "SELECT ol_i_id, i_title, ol_qty FROM order_line JOIN item ON ol_i_id = i_id"
                 + " WHERE ol_o_id = ? ORDER BY ol_id", order.get()[0]));
         return new ShopPage("Order Display", lines, Map.of("o_id", order.get()[0]));
+    }
+
+    /** Cart {@code sc_id}, or a new one (its key from the identity) when the browser has none yet. */
+    private static long cartOf(Connection c, ShopRequest r) throws SQLException {
+        return r.optionalId("sc_id").isPresent() ? existingCart(c, r.id("sc_id"))
+                : Sql.insert(c, "INSERT INTO shopping_cart (sc_time) VALUES (?)", now());
     }
 
     static long existingCart(Connection c, long cart) throws SQLException {

@@ -60,7 +60,7 @@ public final class ShopText {
         return b.toString();
     }
 
-    static <T> T pick(SplittableRandom random, List<T> values) {
+    public static <T> T pick(SplittableRandom random, List<T> values) {
         return values.get(random.nextInt(values.size()));
     }
 }

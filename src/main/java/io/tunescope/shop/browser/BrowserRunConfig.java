@@ -1,0 +1,32 @@
+package io.tunescope.shop.browser;
+
+import io.tunescope.BadInputException;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * One load of emulated browsers against a store at {@code baseUrl}: the mix, how many browsers, the ramp-up (the
+ * browsers start spread over it), the measurement interval and the ramp-down, the think time, the store's size (for
+ * the keys the browsers draw) and the seed of every browser's choices.
+ */
+public record BrowserRunConfig(URI baseUrl, Mix mix, int browsers, Duration rampUp, Duration measure,
+                               Duration rampDown, ThinkTime think, ShopScale scale, long seed) {
+    public BrowserRunConfig {
+        if (browsers < 1) {
+            throw BadInputException.of("browsers", browsers, "must be at least 1");
+        }
+        if (measure.isZero() || measure.isNegative()) {
+            throw BadInputException.of("duration", measure, "must be positive");
+        }
+        if (rampUp.isNegative() || rampDown.isNegative()) {
+            throw BadInputException.of("ramp-up/ramp-down", rampUp + "/" + rampDown, "must not be negative");
+        }
+    }
+
+    public Duration total() {
+        return rampUp.plus(measure).plus(rampDown);
+    }
+}
