@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 TuneCommand.class,
                 TuneBenchCommand.class,
                 ScaleCommand.class, UslCommand.class,
+                ShopCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,101 @@
+package io.tunescope.cli;
+
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopRun;
+import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.store.ShopSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope shop run}: one measured load of emulated browsers on a fresh stack, stopped afterwards. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Start the database (populated from the seed) and one application node, drive them with "
+                + "emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
+public final class ShopRunCommand implements Callable<Integer> {
+    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
+            + "(default: ${DEFAULT-VALUE})")
+    String mix;
+
+    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers (default: ${DEFAULT-VALUE})")
+    int browsers;
+
+    @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
+            description = "measurement interval (default: ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--ramp-up", defaultValue = "10s", converter = DurationConverter.class,
+            description = "browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
+    Duration rampUp;
+
+    @Option(names = "--ramp-down", defaultValue = "5s", converter = DurationConverter.class,
+            description = "unmeasured load after the interval (default: ${DEFAULT-VALUE})")
+    Duration rampDown;
+
+    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
+            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
+    double thinkScale;
+
+    @Option(names = "--items", defaultValue = "10000", description = "items in the store: 1000, 10000, 100000 or "
+            + "1000000 (default: ${DEFAULT-VALUE})")
+    int items;
+
+    @Option(names = "--scale-down", defaultValue = "10", description = "divides the customer-driven tables "
+            + "(customers = 2880 x browsers / N, addresses, orders) for short runs; 1 is TPC-W's size "
+            + "(default: ${DEFAULT-VALUE}, see docs/shop.md)")
+    int scaleDown;
+
+    @Option(names = "--database", defaultValue = "h2", description = "h2 (in-memory, its own JVM) or postgres "
+            + "(a private cluster) (default: ${DEFAULT-VALUE})")
+    String database;
+
+    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
+    Path pgBin;
+
+    @Option(names = "--app-min-threads", defaultValue = "8", description = "application node's least worker "
+            + "threads (default: ${DEFAULT-VALUE})")
+    int minThreads;
+
+    @Option(names = "--app-max-threads", defaultValue = "64", description = "its most worker threads "
+            + "(default: ${DEFAULT-VALUE})")
+    int maxThreads;
+
+    @Option(names = "--app-accept-queue", defaultValue = "128", description = "its accept queue "
+            + "(default: ${DEFAULT-VALUE})")
+    int acceptQueue;
+
+    @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
+            + "(default: ${DEFAULT-VALUE})")
+    int poolSize;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-<time>)")
+    Path out;
+
+    @Mixin
+    SeedOption seed;
+
+    @Override
+    public Integer call() throws Exception {
+        Mix chosen = Mix.parse(mix);
+        ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
+                new ThinkTime(thinkScale), new ShopScale(items, browsers, scaleDown), database, pgBin,
+                new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize), seed.seed(),
+                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()));
+        ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
+        System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
+                        + "shares within %.2f pp of TPC-W, p90 within limits: %s%s; %s", s.mix(), s.browsers(),
+                s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
+                s.degraded() ? ", DEGRADED" : "", ResultsDir.of(config.out()).summary()));
+        return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
+    }
+}

@@ -1,0 +1,32 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.BadInputException;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One {@code shop run}: the load (mix, browsers, phases, think time), the store's size, the database tier
+ * ({@code h2} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
+ * knobs, the seed and the results directory.
+ */
+public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
+                            ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
+                            long seed, Path out) {
+    public static final List<String> DATABASES = List.of("h2", "postgres");
+
+    public ShopRunConfig {
+        if (!DATABASES.contains(database)) {
+            throw BadInputException.of("database", database, "must be one of " + String.join(", ", DATABASES));
+        }
+        if (scale.browsers() != browsers) {
+            throw new IllegalArgumentException("the store is sized for " + scale.browsers() + " browsers, not "
+                    + browsers);
+        }
+    }
+}

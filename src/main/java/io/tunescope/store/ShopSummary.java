@@ -1,0 +1,31 @@
+package io.tunescope.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The summary.json of {@code tunescope shop run}: the issue's fields ({@code mix}, {@code browsers},
+ * {@code measureSeconds}, {@code wips}, {@code errors}, {@code degraded}, {@code interactions}, {@code tiers}) and
+ * more: the metric's TPC-W name (WIPSb for browsing, WIPSo for ordering), the database, the run's phases and think
+ * scale, the store's size, errors by kind, the largest gap between observed and specified shares, and the seed.
+ */
+public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
+                          List<Interaction> interactions, List<Tier> tiers, String metric, String database,
+                          double rampUpSeconds, double rampDownSeconds, double thinkScale, Population population,
+                          Map<String, Long> errorsByKind, double maxShareGapPoints, boolean p90WithinLimits,
+                          Map<String, Integer> appKnobs, long seed) {
+
+    /** One web interaction over the measurement interval; latencies from each request's intended start. */
+    public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,
+                              long limitMillis, double maxMillis) {
+    }
+
+    /** One process of the stack and the CPU it used over the measurement interval. */
+    public record Tier(String tier, String node, long pid, double cpuMillis) {
+    }
+
+    /** The rows loaded, and the scale-down divisor applied to the customer-driven tables (1 = the specification). */
+    public record Population(int items, int customers, int addresses, int orders, long orderLines, int authors,
+                             int countries, int scaleDown, double loadSeconds) {
+    }
+}
