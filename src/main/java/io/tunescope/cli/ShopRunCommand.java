@@ -78,6 +78,11 @@ public final class ShopRunCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     int poolSize;
 
+    @Option(names = "--arrival-rate", defaultValue = "0", paramLabel = "R", description = "open load: sessions "
+            + "arrive as a Poisson process at R per second, each lasting a TPC-W session time (mean 15 min, at most "
+            + "60, times --think-scale); --browsers then only sizes the store. 0: closed load (default)")
+    double arrivalRate;
+
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-<time>)")
     Path out;
 
@@ -90,7 +95,7 @@ public final class ShopRunCommand implements Callable<Integer> {
         ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
                 new ThinkTime(thinkScale), new ShopScale(items, browsers, scaleDown), database, pgBin,
                 new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize), seed.seed(),
-                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()));
+                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate);
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
                         + "shares within %.2f pp of TPC-W, p90 within limits: %s%s; %s", s.mix(), s.browsers(),

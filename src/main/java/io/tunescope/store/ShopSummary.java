@@ -7,13 +7,15 @@ import java.util.Map;
  * The summary.json of {@code tunescope shop run}: the issue's fields ({@code mix}, {@code browsers},
  * {@code measureSeconds}, {@code wips}, {@code errors}, {@code degraded}, {@code interactions}, {@code tiers}) and
  * more: the metric's TPC-W name (WIPSb for browsing, WIPSo for ordering), the database, the run's phases and think
- * scale, the store's size, errors by kind, the largest gap between observed and specified shares, and the seed.
+ * scale, the store's size, errors by kind, the largest gap between observed and specified shares, the seed, the
+ * open load's session arrival rate (0 for closed load) and the sessions started.
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
                           double rampUpSeconds, double rampDownSeconds, double thinkScale, Population population,
                           Map<String, Long> errorsByKind, double maxShareGapPoints, boolean p90WithinLimits,
-                          Map<String, Integer> appKnobs, long seed) {
+                          Map<String, Integer> appKnobs, long seed,
+                          double arrivalRatePerSecond, long sessions) {
 
     /** One web interaction over the measurement interval; latencies from each request's intended start. */
     public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,

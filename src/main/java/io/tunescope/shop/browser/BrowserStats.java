@@ -21,6 +21,7 @@ final class BrowserStats {
     private final Map<Interaction, Histogram> latencies = new EnumMap<>(Interaction.class);
     private final Map<String, Long> errors = new TreeMap<>();
     private long allCompleted;
+    private long sessions;
 
     BrowserStats(long measureStartNanos, long measureEndNanos) {
         this.measureStartNanos = measureStartNanos;
@@ -42,6 +43,10 @@ final class BrowserStats {
         }
     }
 
+    synchronized void sessionStarted() {
+        sessions++;
+    }
+
     synchronized void failure(String kind, long endNanos) {
         if (measured(endNanos)) {
             errors.merge(kind, 1L, Long::sum);
@@ -58,6 +63,6 @@ final class BrowserStats {
             per.put(e.getKey(), new BrowserResult.Measured(count, total == 0 ? 0 : 100.0 * count / total,
                     count == 0 ? 0 : h.getValueAtPercentile(90) / 1e6, count == 0 ? 0 : h.getMaxValue() / 1e6));
         }
-        return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted);
+        return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted, sessions);
     }
 }

@@ -10,12 +10,13 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Closed-loop emulated browsers on one asynchronous HTTP client: no thread per browser. One clock thread fires each
@@ -31,7 +32,9 @@ public final class EmulatedBrowsers {
     private final ExecutorService answers = Executors.newFixedThreadPool(2, daemon("shop-browser-io"));
     private final HttpClient client;
     private BrowserStats stats;
-    private CountDownLatch finished;
+    /** One party per live session, plus one for the arrivals while they last (open mode) and one for {@link #run}. */
+    private final Phaser live = new Phaser(1);
+    private TransitionMatrix matrix;
     private long endNanos;
 
     public EmulatedBrowsers(BrowserRunConfig config) {
@@ -46,23 +49,37 @@ public final class EmulatedBrowsers {
                 .connectTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /** Runs ramp-up, measurement and ramp-down; returns the measurement interval's figures. */
+    /**
+     * Runs ramp-up, measurement and ramp-down; returns the measurement interval's figures. Closed mode: the
+     * browsers start spread over the ramp-up and loop until the end. Open mode ({@code arrivalRatePerSecond > 0}):
+     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time.
+     */
     public BrowserResult run() throws InterruptedException {
         long start = System.nanoTime();
         long measureStart = start + config.rampUp().toNanos();
         long measureEnd = measureStart + config.measure().toNanos();
         endNanos = measureEnd + config.rampDown().toNanos();
         stats = new BrowserStats(measureStart, measureEnd);
-        finished = new CountDownLatch(config.browsers());
-        TransitionMatrix matrix = TransitionMatrix.of(config.mix());
+        matrix = TransitionMatrix.of(config.mix());
         SplittableRandom seeds = new SplittableRandom(config.seed());
         try {
-            for (int b = 0; b < config.browsers(); b++) {
-                Browser browser = new Browser(new BrowserSession(matrix, config.scale(), seeds.split()), seeds.split());
-                browser.schedule(start + config.rampUp().toNanos() * b / config.browsers());
+            if (config.arrivalRatePerSecond() > 0) {
+                live.register();
+                arrive(start, seeds);
+            } else {
+                for (int b = 0; b < config.browsers(); b++) {
+                    live.register();
+                    newBrowser(seeds, Long.MAX_VALUE).schedule(start + config.rampUp().toNanos() * b
+                            / config.browsers());
+                }
             }
+            int phase = live.arriveAndDeregister();
             long waitNanos = endNanos - System.nanoTime() + REQUEST_TIMEOUT.toNanos();
-            finished.await(Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
+            try {
+                live.awaitAdvanceInterruptibly(phase, Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // requests still unanswered after their timeout: the figures so far are the result
+            }
             return stats.result();
         } finally {
             clock.shutdownNow();
@@ -70,28 +87,54 @@ public final class EmulatedBrowsers {
         }
     }
 
+    private Browser newBrowser(SplittableRandom seeds, long sessionEndNanos) {
+        stats.sessionStarted();
+        return new Browser(new BrowserSession(matrix, config.scale(), seeds.split()), seeds.split(), sessionEndNanos);
+    }
+
+    /** The next session arrival, due at {@code dueNanos}; the gaps are exponential with mean 1 / rate. */
+    private void arrive(long dueNanos, SplittableRandom arrivals) {
+        if (dueNanos >= endNanos) {
+            live.arriveAndDeregister();
+            return;
+        }
+        Runnable arrival = () -> {
+            live.register();
+            newBrowser(arrivals, dueNanos + config.think().sessionNanos(arrivals)).fire(dueNanos);
+            double gapSeconds = -Math.log(1 - arrivals.nextDouble()) / config.arrivalRatePerSecond();
+            arrive(dueNanos + (long) (gapSeconds * 1e9), arrivals);
+        };
+        try {
+            clock.schedule(arrival, dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            live.arriveAndDeregister();
+        }
+    }
+
     private final class Browser {
         private final BrowserSession session;
         private final SplittableRandom thinkRandom;
+        private final long sessionEndNanos;
 
-        Browser(BrowserSession session, SplittableRandom thinkRandom) {
+        Browser(BrowserSession session, SplittableRandom thinkRandom, long sessionEndNanos) {
             this.session = session;
             this.thinkRandom = thinkRandom;
+            this.sessionEndNanos = sessionEndNanos;
         }
 
         void schedule(long intendedNanos) {
-            if (intendedNanos >= endNanos) {
-                finished.countDown();
+            if (intendedNanos >= endNanos || intendedNanos >= sessionEndNanos) {
+                live.arriveAndDeregister();
                 return;
             }
             try {
                 clock.schedule(() -> fire(intendedNanos), intendedNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.RejectedExecutionException e) {
-                finished.countDown();
+                live.arriveAndDeregister();
             }
         }
 
-        private void fire(long intendedNanos) {
+        void fire(long intendedNanos) {
             Interaction interaction = session.current();
             HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + session.request()))
                     .timeout(REQUEST_TIMEOUT).GET().build();

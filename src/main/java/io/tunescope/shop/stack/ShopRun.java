@@ -71,7 +71,8 @@ public final class ShopRun {
     private static BrowserResult drive(ShopRunConfig config, AppNode app, StackProcesses processes,
                                        Progress progress) throws InterruptedException {
         BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), config.browsers(),
-                config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed());
+                config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
+                config.arrivalRatePerSecond());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
         try (Progress.Task task = progress.start("emulated browsers", load.total().toSeconds(), "s")) {
             marks.schedule(processes::markStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
@@ -108,7 +109,8 @@ public final class ShopRun {
         return new ShopSummary(config.mix().label(), config.browsers(), result.measureSeconds(), round(result.wips()),
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
-                population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed());
+                population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
+                config.arrivalRatePerSecond(), result.sessions());
     }
 
     private static String metric(Mix mix) {

@@ -54,7 +54,7 @@ class EmulatedBrowsersTest {
     private BrowserRunConfig config(Mix mix, int browsers, Duration measure, double thinkScale) {
         return new BrowserRunConfig(URI.create("http://127.0.0.1:" + stub.getAddress().getPort() + "/shop/"), mix,
                 browsers, Duration.ofMillis(300), measure, Duration.ofMillis(200), new ThinkTime(thinkScale),
-                new ShopScale(1_000, browsers, 1), 9);
+                new ShopScale(1_000, browsers, 1), 9, 0);
     }
 
     @Test
@@ -85,12 +85,25 @@ class EmulatedBrowsersTest {
         });
         BrowserRunConfig c = new BrowserRunConfig(config(Mix.BROWSING, 20, Duration.ofMillis(600), 10).baseUrl(),
                 Mix.BROWSING, 20, Duration.ZERO, Duration.ofMillis(900), Duration.ZERO, new ThinkTime(10),
-                new ShopScale(1_000, 20, 1), 9);
+                new ShopScale(1_000, 20, 1), 9, 0);
         BrowserResult result = new EmulatedBrowsers(c, clock).run();
         double worst = result.perInteraction().values().stream().mapToDouble(BrowserResult.Measured::maxMillis)
                 .max().orElse(0);
         assertThat(result.completed()).isEqualTo(20);
         assertThat(worst).as("the stub answers in a few ms, but the requests were due 700 ms earlier")
                 .isGreaterThan(600);
+    }
+
+    @Test
+    void openLoadStartsSessionsAtThePoissonRate() throws Exception {
+        BrowserRunConfig closed = config(Mix.ORDERING, 10, Duration.ofSeconds(3), 0.01);
+        BrowserRunConfig open = new BrowserRunConfig(closed.baseUrl(), Mix.ORDERING, 10, Duration.ofMillis(300),
+                Duration.ofSeconds(3), Duration.ofMillis(200), new ThinkTime(0.01), closed.scale(), 9, 50);
+        BrowserResult result = new EmulatedBrowsers(open).run();
+        // 50 sessions a second over 3.5 s: 175 expected, the Poisson standard deviation is 13
+        assertThat(result.sessions()).isBetween(120L, 230L);
+        assertThat(result.errors()).isZero();
+        assertThat(result.wips()).isPositive();
+        assertThat(result.perInteraction().get(Interaction.BUY_CONFIRM).count()).isPositive();
     }
 }

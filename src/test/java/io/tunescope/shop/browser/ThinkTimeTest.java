@@ -33,6 +33,22 @@ class ThinkTimeTest {
     }
 
     @Test
+    void sessionsLastAFifteenMinuteMeanCappedAtAnHourTimesTheScale() {
+        ThinkTime think = new ThinkTime(0.1);
+        SplittableRandom random = new SplittableRandom(12);
+        int n = 200_000;
+        double sum = 0;
+        double max = 0;
+        for (int k = 0; k < n; k++) {
+            double s = think.sessionNanos(random) / 1e9;
+            sum += s;
+            max = Math.max(max, s);
+        }
+        assertThat(sum / n).isCloseTo(0.1 * 900 * (1 - Math.exp(-4)), within(1.0));
+        assertThat(max).isLessThanOrEqualTo(360.0);
+    }
+
+    @Test
     void theScaleShrinksEveryThinkTime() {
         SplittableRandom a = new SplittableRandom(3);
         SplittableRandom b = new SplittableRandom(3);

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ShopRunTest {
     private static ShopRunConfig config(Path out, Duration measure) {
         return new ShopRunConfig(Mix.ORDERING, 8, Duration.ofMillis(500), measure, Duration.ofMillis(300),
-                new ThinkTime(0.01), new ShopScale(1_000, 8, 100), "h2", null, AppKnobs.DEFAULTS, 4, out);
+                new ThinkTime(0.01), new ShopScale(1_000, 8, 100), "h2", null, AppKnobs.DEFAULTS, 4, out, 0);
     }
 
     private static List<ProcessHandle> stackChildren() {
