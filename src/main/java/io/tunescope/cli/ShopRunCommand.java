@@ -83,6 +83,11 @@ public final class ShopRunCommand implements Callable<Integer> {
             + "60, times --think-scale); --browsers then only sizes the store. 0: closed load (default)")
     double arrivalRate;
 
+    @Option(names = "--monitor", description = "attach the thread monitor (every 8 ms) to the driver, the "
+            + "application node and the database over the measurement interval; per-process threads, CPU, run-queue "
+            + "delay and thread states go to summary.json")
+    boolean monitor;
+
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-<time>)")
     Path out;
 
@@ -95,7 +100,8 @@ public final class ShopRunCommand implements Callable<Integer> {
         ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
                 new ThinkTime(thinkScale), new ShopScale(items, browsers, scaleDown), database, pgBin,
                 new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize), seed.seed(),
-                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate);
+                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
+                monitor);
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
                         + "shares within %.2f pp of TPC-W, p90 within limits: %s%s; %s", s.mix(), s.browsers(),

@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code shop run}: starts the database tier and populates it, starts one application node, drives it with the
@@ -50,9 +51,30 @@ public final class ShopRun {
             double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
             try (AppNode app = AppNode.start("app1", config.appKnobs(), database, dir.tierLog("app1"))) {
                 StackProcesses processes = new StackProcesses(app, database);
-                BrowserResult result = drive(config, app, processes, progress);
+                AtomicReference<TierMonitor> monitor = new AtomicReference<>();
+                List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+                Runnable atStart = () -> {
+                    processes.markStart();
+                    if (config.monitor()) {
+                        monitor.set(TierMonitor.start(app, database));
+                    }
+                };
+                Runnable atEnd = () -> {
+                    processes.markEnd();
+                    if (monitor.get() != null) {
+                        threads.addAll(monitor.getAndSet(null).stop());
+                    }
+                };
+                BrowserResult result;
+                try {
+                    result = drive(config, app, atStart, atEnd, progress);
+                } finally {
+                    if (monitor.get() != null) {
+                        monitor.get().stop();
+                    }
+                }
                 ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
-                        population(counts, config, loadSeconds));
+                        population(counts, config, loadSeconds), config.monitor() ? threads : null);
                 Json.writeAtomically(dir.summary(), summary);
                 return summary;
             }
@@ -68,18 +90,21 @@ public final class ShopRun {
     }
 
     /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
-    private static BrowserResult drive(ShopRunConfig config, AppNode app, StackProcesses processes,
+    private static BrowserResult drive(ShopRunConfig config, AppNode app, Runnable atStart, Runnable atEnd,
                                        Progress progress) throws InterruptedException {
         BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), config.browsers(),
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
                 config.arrivalRatePerSecond());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
         try (Progress.Task task = progress.start("emulated browsers", load.total().toSeconds(), "s")) {
-            marks.schedule(processes::markStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
-            marks.schedule(processes::markEnd, config.rampUp().plus(config.measure()).toMillis(),
-                    TimeUnit.MILLISECONDS);
+            marks.schedule(atStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
+            marks.schedule(atEnd, config.rampUp().plus(config.measure()).toMillis(), TimeUnit.MILLISECONDS);
             marks.scheduleAtFixedRate(() -> task.step(1), 1, 1, TimeUnit.SECONDS);
-            return new EmulatedBrowsers(load).run();
+            BrowserResult result = new EmulatedBrowsers(load).run();
+            // the end mark may still be running (no ramp-down): let it finish before the summary reads its figures
+            marks.shutdown();
+            marks.awaitTermination(30, TimeUnit.SECONDS);
+            return result;
         } finally {
             marks.shutdownNow();
         }
@@ -91,7 +116,8 @@ public final class ShopRun {
     }
 
     static ShopSummary summary(ShopRunConfig config, BrowserResult result, List<ShopSummary.Tier> tiers,
-                               boolean degraded, String database, ShopSummary.Population population) {
+                               boolean degraded, String database, ShopSummary.Population population,
+                               List<ShopSummary.TierThreads> threads) {
         List<ShopSummary.Interaction> rows = new ArrayList<>();
         double maxGap = 0;
         boolean withinLimits = true;
@@ -110,7 +136,7 @@ public final class ShopRun {
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
-                config.arrivalRatePerSecond(), result.sessions());
+                config.arrivalRatePerSecond(), result.sessions(), threads);
     }
 
     private static String metric(Mix mix) {

@@ -21,8 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A short {@code shop run} on H2: the summary's fields, nothing left running, and a node killed mid-run. */
 class ShopRunTest {
     private static ShopRunConfig config(Path out, Duration measure) {
+        return config(out, measure, false);
+    }
+
+    private static ShopRunConfig config(Path out, Duration measure, boolean monitor) {
         return new ShopRunConfig(Mix.ORDERING, 8, Duration.ofMillis(500), measure, Duration.ofMillis(300),
-                new ThinkTime(0.01), new ShopScale(1_000, 8, 100), "h2", null, AppKnobs.DEFAULTS, 4, out, 0);
+                new ThinkTime(0.01), new ShopScale(1_000, 8, 100), "h2", null, AppKnobs.DEFAULTS, 4, out, 0, monitor);
     }
 
     private static List<ProcessHandle> stackChildren() {
@@ -37,7 +41,7 @@ class ShopRunTest {
             stackChildren().forEach(p -> seen.add(p.pid()));
             return io.tunescope.Progress.Task.NONE;
         };
-        ShopSummary s = ShopRun.run(config(dir, Duration.ofSeconds(3)), watch);
+        ShopSummary s = ShopRun.run(config(dir, Duration.ofSeconds(3), true), watch);
         assertThat(seen).as("the stack's processes, seen while it ran").isNotEmpty();
         assertThat(s.wips()).isPositive();
         assertThat(s.errors()).isZero();
@@ -52,6 +56,11 @@ class ShopRunTest {
                 .count()).isPositive();
         assertThat(s.tiers()).extracting(ShopSummary.Tier::tier).containsExactly("app", "db");
         assertThat(s.population().customers()).isEqualTo(230);
+        assertThat(s.monitor()).as("--monitor: every process and the driver").extracting(ShopSummary.TierThreads::tier)
+                .containsExactlyInAnyOrder("driver", "app", "db");
+        assertThat(s.monitor()).allSatisfy(t -> assertThat(t.threads()).isPositive());
+        assertThat(s.monitor().stream().filter(t -> t.tier().equals("app")).findFirst().orElseThrow().cpuMillis())
+                .isPositive();
         var json = Json.MAPPER.readTree(ResultsDir.of(dir).summary().toFile());
         for (String field : List.of("mix", "browsers", "measureSeconds", "wips", "errors", "degraded",
                 "interactions", "tiers")) {
