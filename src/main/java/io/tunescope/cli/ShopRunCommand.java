@@ -94,8 +94,18 @@ public final class ShopRunCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
+    /**
+     * The JDK's HttpClient hands every answer to CompletableFuture's default executor, which on a machine with fewer
+     * than 3 cores (common-pool parallelism 1) starts a new thread per task: one thread per request in the driver.
+     * A common pool of 2 avoids that; it only takes effect if set before the pool is first used, hence here.
+     */
+    private static final String COMMON_POOL = "java.util.concurrent.ForkJoinPool.common.parallelism";
+
     @Override
     public Integer call() throws Exception {
+        if (System.getProperty(COMMON_POOL) == null && Runtime.getRuntime().availableProcessors() < 3) {
+            System.setProperty(COMMON_POOL, "2");
+        }
         Mix chosen = Mix.parse(mix);
         ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
                 new ThinkTime(thinkScale), new ShopScale(items, browsers, scaleDown), database, pgBin,
