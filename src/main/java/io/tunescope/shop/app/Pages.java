@@ -6,7 +6,8 @@ import io.tunescope.shop.db.ShopPage;
 /** The small HTML pages of the bookstore: a title, a navigation bar and the interaction's lines. */
 final class Pages {
     private static final String NAV = "<p><a href=\"/shop/home\">Home</a> | <a href=\"/shop/search-request\">Search</a>"
-            + " | <a href=\"/shop/shopping-cart\">Shopping Cart</a> | <a href=\"/shop/order-inquiry\">Order Status</a></p>";
+            + " | <a href=\"/shop/shopping-cart\">Shopping Cart</a>"
+            + " | <a href=\"/shop/order-inquiry\">Order Status</a></p>";
 
     private Pages() {
     }

@@ -9,7 +9,8 @@ import java.util.Map;
  * interaction its count, observed share, 90th percentile and maximum of the latency from the intended start, and
  * the errors by kind ({@code http-500}, {@code HttpTimeoutException}, ...); the sessions started over the run.
  */
-public record BrowserResult(double measureSeconds, long completed, double wips, Map<Interaction, Measured> perInteraction,
+public record BrowserResult(double measureSeconds, long completed, double wips,
+                            Map<Interaction, Measured> perInteraction,
                             Map<String, Long> errorsByKind, long completedInAllPhases,
                             long sessions) {
     public record Measured(long count, double sharePercent, double p90Millis, double maxMillis) {

@@ -156,7 +156,8 @@ public final class ShopPopulator {
                     subTotal = subTotal.add(BigDecimal.valueOf((long) qty * r.nextInt(100, 10_000), 2));
                 }
                 lines += lineCount;
-                BigDecimal tax = subTotal.multiply(new BigDecimal("0.0825")).setScale(2, java.math.RoundingMode.HALF_UP);
+                BigDecimal tax = subTotal.multiply(new BigDecimal("0.0825"))
+                        .setScale(2, java.math.RoundingMode.HALF_UP);
                 BigDecimal total = subTotal.add(tax).add(BigDecimal.valueOf(300 + 100L * lineCount, 2));
                 long customer = r.nextInt(1, scale.customers() + 1);
                 o.row(id, customer, Timestamp.valueOf(date), subTotal, tax, total,

@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * The thread monitor attached to every process of the stack and to the driver itself ({@code shop run --monitor})
  * over the measurement interval; per process: threads, CPU, run-queue delay and the samples that found its threads
- * running or sleeping.
+ * running or sleeping. The driver's figures leave out the sampling thread itself.
  */
 final class TierMonitor {
     static final Duration INTERVAL = Duration.ofMillis(8);
@@ -45,6 +45,11 @@ final class TierMonitor {
             MonitorReport report = MonitorReport.of(recording);
             Map<String, double[]> sums = new LinkedHashMap<>();
             for (MonitorReport.ThreadEntry t : report.threads()) {
+                if (t.tenant().equals("driver") && t.name().startsWith("tunescope-moni")) {
+                    // the sampler (its name cut to 15 characters by /proc) runs in the driver's JVM but is not
+                    // the driver
+                    continue;
+                }
                 double[] s = sums.computeIfAbsent(t.tenant(), k -> new double[5]);
                 s[0]++;
                 s[1] += t.cpuMillis() == null ? 0 : t.cpuMillis();

@@ -76,12 +76,14 @@ class AppNodeTest {
 
     @Test
     void malformedRequestsGetA4xxPageWithoutAStackTrace() throws Exception {
-        for (String bad : List.of("/shop/product-detail?i_id=abc", "/shop/product-detail", "/shop/product-detail?i_id=0",
+        for (String bad : List.of("/shop/product-detail?i_id=abc", "/shop/product-detail",
+                "/shop/product-detail?i_id=0",
                 "/shop/new-products?subject=%3Cscript%3E", "/shop/search-results?type=x&q=a",
                 "/shop/admin-confirm?i_id=1&cost=-5")) {
             HttpResponse<String> r = get(bad);
             assertThat(r.statusCode()).as(bad).isEqualTo(400);
-            assertThat(r.body()).as(bad).doesNotContain("Exception").doesNotContain("at io.").doesNotContain("<script>");
+            assertThat(r.body()).as(bad).doesNotContain("Exception").doesNotContain("at io.")
+                    .doesNotContain("<script>");
         }
         assertThat(get("/shop/no-such-page").statusCode()).isEqualTo(404);
         HttpResponse<String> post = client.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "home"))
