@@ -75,12 +75,28 @@ final class ChildJvm implements AutoCloseable {
             int port = ParentWatch.portOf(line);
             if (port > 0) {
                 timer.interrupt();
+                discardRest(out, name);
                 return port;
             }
         }
         String why = System.nanoTime() > deadline ? "did not get ready within " + READY_TIMEOUT.toSeconds() + " s"
                 : "exited before it was ready";
         throw new IOException("shop " + name + " " + why + " (see " + log + ")");
+    }
+
+    /** Reads and drops what the child still writes on stdout, so that a full pipe can never stall it. */
+    private static void discardRest(BufferedReader out, String name) {
+        Thread drain = new Thread(() -> {
+            try (out) {
+                while (out.read() >= 0) {
+                    // nothing the child prints after it is ready is needed
+                }
+            } catch (IOException e) {
+                // the child is gone
+            }
+        }, "shop-stdout-" + name);
+        drain.setDaemon(true);
+        drain.start();
     }
 
     int port() {
