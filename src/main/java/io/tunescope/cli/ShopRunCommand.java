@@ -27,9 +27,6 @@ public final class ShopRunCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     String mix;
 
-    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers (default: ${DEFAULT-VALUE})")
-    int browsers;
-
     @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
             description = "measurement interval (default: ${DEFAULT-VALUE})")
     Duration duration;
@@ -45,38 +42,6 @@ public final class ShopRunCommand implements Callable<Integer> {
     @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
             + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
     double thinkScale;
-
-    @Option(names = "--items", defaultValue = "10000", description = "items in the store: 1000, 10000, 100000 or "
-            + "1000000 (default: ${DEFAULT-VALUE})")
-    int items;
-
-    @Option(names = "--scale-down", defaultValue = "10", description = "divides the customer-driven tables "
-            + "(customers = 2880 x browsers / N, addresses, orders) for short runs; 1 is TPC-W's size "
-            + "(default: ${DEFAULT-VALUE}, see docs/shop.md)")
-    int scaleDown;
-
-    @Option(names = "--database", defaultValue = "h2", description = "h2 (in-memory, its own JVM) or postgres "
-            + "(a private cluster) (default: ${DEFAULT-VALUE})")
-    String database;
-
-    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
-    Path pgBin;
-
-    @Option(names = "--app-min-threads", defaultValue = "8", description = "application node's least worker "
-            + "threads (default: ${DEFAULT-VALUE})")
-    int minThreads;
-
-    @Option(names = "--app-max-threads", defaultValue = "64", description = "its most worker threads "
-            + "(default: ${DEFAULT-VALUE})")
-    int maxThreads;
-
-    @Option(names = "--app-accept-queue", defaultValue = "128", description = "its accept queue "
-            + "(default: ${DEFAULT-VALUE})")
-    int acceptQueue;
-
-    @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
-            + "(default: ${DEFAULT-VALUE})")
-    int poolSize;
 
     @Option(names = "--arrival-rate", defaultValue = "0", paramLabel = "R", description = "open load: sessions "
             + "arrive as a Poisson process at R per second, each lasting a TPC-W session time (mean 15 min, at most "
@@ -94,6 +59,9 @@ public final class ShopRunCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
+    @Mixin
+    ShopStackOptions stack;
+
     /**
      * The JDK's HttpClient hands every answer to CompletableFuture's default executor, which on a machine with fewer
      * than 3 cores (common-pool parallelism 1) starts a new thread per task: one thread per request in the driver.
@@ -107,9 +75,10 @@ public final class ShopRunCommand implements Callable<Integer> {
             System.setProperty(COMMON_POOL, "2");
         }
         Mix chosen = Mix.parse(mix);
-        ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
-                new ThinkTime(thinkScale), new ShopScale(items, browsers, scaleDown), database, pgBin,
-                new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize), seed.seed(),
+        ShopRunConfig config = new ShopRunConfig(chosen, stack.browsers, rampUp, duration, rampDown,
+                new ThinkTime(thinkScale), new ShopScale(stack.items, stack.browsers, stack.scaleDown),
+                stack.database, stack.pgBin, new AppKnobs(stack.minThreads, stack.maxThreads, stack.acceptQueue,
+                stack.poolSize), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor);
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);

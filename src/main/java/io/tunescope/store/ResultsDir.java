@@ -54,6 +54,11 @@ public record ResultsDir(Path root) {
         return root.resolve("logs").resolve(tier + ".log");
     }
 
+    /** Where a stack started by {@code shop start} says how to reach and stop it (removed by {@code shop stop}). */
+    public Path shopStack() {
+        return root.resolve("stack.json");
+    }
+
     /** The resolved plan a plan directory was started with, compared on resume. */
     public Path plan() {
         return root.resolve("plan.json");

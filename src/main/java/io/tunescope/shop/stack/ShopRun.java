@@ -39,54 +39,37 @@ public final class ShopRun {
     public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
-        Files.createDirectories(dir.tierLog("app1").getParent());
-        try (ShopDatabase database = startDatabase(config, dir)) {
-            long loadStart = System.nanoTime();
-            ShopCounts counts;
-            try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                    database.password()); Progress.Task task = progress.start("populating the store", 1, "step")) {
-                counts = ShopPopulator.populate(c, config.scale(), config.seed());
-                task.step(1);
-            }
-            double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-            try (AppNode app = AppNode.start("app1", config.appKnobs(), database, dir.tierLog("app1"))) {
-                StackProcesses processes = new StackProcesses(app, database);
-                AtomicReference<TierMonitor> monitor = new AtomicReference<>();
-                List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
-                Runnable atStart = () -> {
-                    processes.markStart();
-                    if (config.monitor()) {
-                        monitor.set(TierMonitor.start(app, database));
-                    }
-                };
-                Runnable atEnd = () -> {
-                    processes.markEnd();
-                    if (monitor.get() != null) {
-                        threads.addAll(monitor.getAndSet(null).stop());
-                    }
-                };
-                BrowserResult result;
-                try {
-                    result = drive(config, app, atStart, atEnd, progress);
-                } finally {
-                    if (monitor.get() != null) {
-                        monitor.get().stop();
-                    }
+        try (ShopStack stack = ShopStack.start(config, progress)) {
+            AppNode app = stack.app;
+            ShopDatabase database = stack.database;
+            StackProcesses processes = new StackProcesses(app, database);
+            AtomicReference<TierMonitor> monitor = new AtomicReference<>();
+            List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Runnable atStart = () -> {
+                processes.markStart();
+                if (config.monitor()) {
+                    monitor.set(TierMonitor.start(app, database));
                 }
-                ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
-                        population(counts, config, loadSeconds), config.monitor() ? threads : null);
-                Json.writeAtomically(dir.summary(), summary);
-                return summary;
+            };
+            Runnable atEnd = () -> {
+                processes.markEnd();
+                if (monitor.get() != null) {
+                    threads.addAll(monitor.getAndSet(null).stop());
+                }
+            };
+            BrowserResult result;
+            try {
+                result = drive(config, app, atStart, atEnd, progress);
+            } finally {
+                if (monitor.get() != null) {
+                    monitor.get().stop();
+                }
             }
+            ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
+                    population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
+            Json.writeAtomically(dir.summary(), summary);
+            return summary;
         }
-    }
-
-    private static ShopDatabase startDatabase(ShopRunConfig config, ResultsDir dir) throws IOException,
-            InterruptedException {
-        if (config.database().equals("postgres")) {
-            return PostgresDatabase.start(PostgresBinaries.locate(config.pgBin()), config.out().resolve("postgres"));
-        }
-        return H2Database.start(dir.tierLog("h2"));
     }
 
     /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
