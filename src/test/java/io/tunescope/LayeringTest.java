@@ -32,7 +32,7 @@ class LayeringTest {
 
     /** Top to bottom: each may import only the ones after it; {@code io.tunescope} is the root package alone. */
     static final List<String> LAYERS = List.of("cli", "report", "tune", "experiment", "analysis", "workload",
-            "engine", "monitor", "store", "config", ROOT);
+            "shop", "engine", "monitor", "store", "config", ROOT);
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 TuneBenchCommand.class,
                 KnobsCommand.class,
                 ScaleCommand.class, UslCommand.class,
+                ShopCommand.class,
         })
 public final class Main implements Runnable {
 

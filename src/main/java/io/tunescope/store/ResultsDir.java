@@ -68,6 +68,16 @@ public record ResultsDir(Path root) {
         return new MonitorDir(root.resolve("monitor"));
     }
 
+    /** The stderr of one process of the web shop's stack ({@code shop run}): {@code logs/<tier>.log}. */
+    public Path tierLog(String tier) {
+        return root.resolve("logs").resolve(tier + ".log");
+    }
+
+    /** Where a stack started by {@code shop start} says how to reach and stop it (removed by {@code shop stop}). */
+    public Path shopStack() {
+        return root.resolve("stack.json");
+    }
+
     /** The resolved plan a plan directory was started with, compared on resume. */
     public Path plan() {
         return root.resolve("plan.json");

@@ -1,0 +1,19 @@
+package io.tunescope.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code start}, {@code stop}, {@code status}; capacity comes later). */
+@Command(name = "shop", mixinStandardHelpOptions = true,
+        description = "The TPC-W bookstore: a database, an application node (Jetty) and emulated browsers.",
+        subcommands = {ShopRunCommand.class, ShopStackCommands.Start.class, ShopStackCommands.Stop.class,
+                ShopStackCommands.Status.class})
+public final class ShopCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

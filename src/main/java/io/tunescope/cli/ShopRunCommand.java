@@ -1,0 +1,91 @@
+package io.tunescope.cli;
+
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopRun;
+import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.store.ShopSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope shop run}: one measured load of emulated browsers on a fresh stack, stopped afterwards. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Start the database (populated from the seed) and one application node, drive them with "
+                + "emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
+public final class ShopRunCommand implements Callable<Integer> {
+    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
+            + "(default: ${DEFAULT-VALUE})")
+    String mix;
+
+    @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
+            description = "measurement interval (default: ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--ramp-up", defaultValue = "10s", converter = DurationConverter.class,
+            description = "browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
+    Duration rampUp;
+
+    @Option(names = "--ramp-down", defaultValue = "5s", converter = DurationConverter.class,
+            description = "unmeasured load after the interval (default: ${DEFAULT-VALUE})")
+    Duration rampDown;
+
+    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
+            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
+    double thinkScale;
+
+    @Option(names = "--arrival-rate", defaultValue = "0", paramLabel = "R", description = "open load: sessions "
+            + "arrive as a Poisson process at R per second, each lasting a TPC-W session time (mean 15 min, at most "
+            + "60, times --think-scale); --browsers then only sizes the store. 0: closed load (default)")
+    double arrivalRate;
+
+    @Option(names = "--monitor", description = "attach the thread monitor (every 8 ms) to the driver, the "
+            + "application node and the database over the measurement interval; per-process threads, CPU, run-queue "
+            + "delay and thread states go to summary.json")
+    boolean monitor;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-<time>)")
+    Path out;
+
+    @Mixin
+    SeedOption seed;
+
+    @Mixin
+    ShopStackOptions stack;
+
+    /**
+     * The JDK's HttpClient hands every answer to CompletableFuture's default executor, which on a machine with fewer
+     * than 3 cores (common-pool parallelism 1) starts a new thread per task: one thread per request in the driver.
+     * A common pool of 2 avoids that; it only takes effect if set before the pool is first used, hence here.
+     */
+    private static final String COMMON_POOL = "java.util.concurrent.ForkJoinPool.common.parallelism";
+
+    @Override
+    public Integer call() throws Exception {
+        if (System.getProperty(COMMON_POOL) == null && Runtime.getRuntime().availableProcessors() < 3) {
+            System.setProperty(COMMON_POOL, "2");
+        }
+        Mix chosen = Mix.parse(mix);
+        ShopRunConfig config = new ShopRunConfig(chosen, stack.browsers, rampUp, duration, rampDown,
+                new ThinkTime(thinkScale), new ShopScale(stack.items, stack.browsers, stack.scaleDown),
+                stack.database, stack.pgBin, new AppKnobs(stack.minThreads, stack.maxThreads, stack.acceptQueue,
+                stack.poolSize), seed.seed(),
+                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
+                monitor);
+        ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
+        System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
+                        + "shares within %.2f pp of TPC-W, p90 within limits: %s%s; %s", s.mix(), s.browsers(),
+                s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
+                s.degraded() ? ", DEGRADED" : "", ResultsDir.of(config.out()).summary()));
+        return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
+    }
+}

@@ -1,0 +1,78 @@
+package io.tunescope.cli;
+
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.shop.stack.StackControl;
+import io.tunescope.store.ShopStackState;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code shop start|stop|status}: a stack that outlives the command, in a results directory. */
+final class ShopStackCommands {
+    private ShopStackCommands() {
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true,
+            description = "Start the database (populated from the seed) and one application node, and leave them "
+                    + "running (stack.json in --out says where); 'shop stop' ends them.")
+    static final class Start implements Callable<Integer> {
+        @Mixin
+        ShopStackOptions stack;
+
+        @Mixin
+        SeedOption seed;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
+        Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, stack.browsers, Duration.ZERO,
+                    Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
+                    new ShopScale(stack.items, stack.browsers, stack.scaleDown), stack.database, stack.pgBin,
+                    new AppKnobs(stack.minThreads, stack.maxThreads, stack.acceptQueue, stack.poolSize), seed.seed(),
+                    out, 0, false);
+            ShopStackState state = StackControl.start(config);
+            System.out.println("shop start: serving " + state.baseUrl() + " (" + state.database() + "); stop with "
+                    + "'tunescope shop stop --out " + out + "'");
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Stop the stack in --out and check that none of its processes is left.")
+    static final class Stop implements Callable<Integer> {
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
+        Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            System.out.println(StackControl.stop(out) ? "shop stop: stopped" : "shop stop: nothing was running");
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Say whether the stack in --out runs and where it serves; exit 1 when it does not run.")
+    static final class Status implements Callable<Integer> {
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
+        Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            Optional<ShopStackState> state = StackControl.status(out);
+            System.out.println(state.map(s -> "shop status: running, " + s.baseUrl() + " (" + s.database()
+                    + ", supervisor pid " + s.supervisorPid() + ")").orElse("shop status: not running"));
+            return state.isPresent() ? ExitCode.OK : ExitCode.FAILURE;
+        }
+    }
+}

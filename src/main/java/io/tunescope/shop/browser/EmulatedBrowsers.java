@@ -1,0 +1,188 @@
+package io.tunescope.shop.browser;
+
+import io.tunescope.shop.Interaction;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Closed-loop emulated browsers on one asynchronous HTTP client: no thread per browser. One clock thread fires each
+ * request at its intended start (the end of the last answer plus a think time); two threads handle the answers.
+ * Each latency runs from the intended start, so a late clock or a queue anywhere shows in it.
+ */
+public final class EmulatedBrowsers {
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final String STATE_HEADER = "x-shop-";
+
+    private final BrowserRunConfig config;
+    private final ScheduledExecutorService clock;
+    private final ExecutorService answers = Executors.newFixedThreadPool(2, daemon("shop-browser-io"));
+    private final HttpClient client;
+    private BrowserStats stats;
+    /** One party per live session, plus one for the arrivals while they last (open mode) and one for {@link #run}. */
+    private final Phaser live = new Phaser(1);
+    private TransitionMatrix matrix;
+    private long endNanos;
+
+    public EmulatedBrowsers(BrowserRunConfig config) {
+        this(config, Executors.newSingleThreadScheduledExecutor(daemon("shop-browser-clock")));
+    }
+
+    /** With the clock given, so a test can make it late. */
+    EmulatedBrowsers(BrowserRunConfig config, ScheduledExecutorService clock) {
+        this.config = config;
+        this.clock = clock;
+        this.client = HttpClient.newBuilder().executor(answers).version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /**
+     * Runs ramp-up, measurement and ramp-down; returns the measurement interval's figures. Closed mode: the
+     * browsers start spread over the ramp-up and loop until the end. Open mode ({@code arrivalRatePerSecond > 0}):
+     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time.
+     */
+    public BrowserResult run() throws InterruptedException {
+        long start = System.nanoTime();
+        long measureStart = start + config.rampUp().toNanos();
+        long measureEnd = measureStart + config.measure().toNanos();
+        endNanos = measureEnd + config.rampDown().toNanos();
+        stats = new BrowserStats(measureStart, measureEnd);
+        matrix = TransitionMatrix.of(config.mix());
+        SplittableRandom seeds = new SplittableRandom(config.seed());
+        try {
+            if (config.arrivalRatePerSecond() > 0) {
+                live.register();
+                arrive(start, seeds);
+            } else {
+                for (int b = 0; b < config.browsers(); b++) {
+                    live.register();
+                    newBrowser(seeds, Long.MAX_VALUE).schedule(start + config.rampUp().toNanos() * b
+                            / config.browsers());
+                }
+            }
+            int phase = live.arriveAndDeregister();
+            long waitNanos = endNanos - System.nanoTime() + REQUEST_TIMEOUT.toNanos();
+            try {
+                live.awaitAdvanceInterruptibly(phase, Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // requests still unanswered after their timeout: the figures so far are the result
+            }
+            return stats.result();
+        } finally {
+            clock.shutdownNow();
+            answers.shutdownNow();
+        }
+    }
+
+    private Browser newBrowser(SplittableRandom seeds, long sessionEndNanos) {
+        stats.sessionStarted();
+        return new Browser(new BrowserSession(matrix, config.scale(), seeds.split()), seeds.split(), sessionEndNanos);
+    }
+
+    /** The next session arrival, due at {@code dueNanos}; the gaps are exponential with mean 1 / rate. */
+    private void arrive(long dueNanos, SplittableRandom arrivals) {
+        if (dueNanos >= endNanos) {
+            live.arriveAndDeregister();
+            return;
+        }
+        Runnable arrival = () -> {
+            live.register();
+            newBrowser(arrivals, dueNanos + config.think().sessionNanos(arrivals)).fire(dueNanos);
+            double gapSeconds = -Math.log(1 - arrivals.nextDouble()) / config.arrivalRatePerSecond();
+            arrive(dueNanos + (long) (gapSeconds * 1e9), arrivals);
+        };
+        try {
+            clock.schedule(arrival, dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            live.arriveAndDeregister();
+        }
+    }
+
+    private final class Browser {
+        private final BrowserSession session;
+        private final SplittableRandom thinkRandom;
+        private final long sessionEndNanos;
+
+        Browser(BrowserSession session, SplittableRandom thinkRandom, long sessionEndNanos) {
+            this.session = session;
+            this.thinkRandom = thinkRandom;
+            this.sessionEndNanos = sessionEndNanos;
+        }
+
+        void schedule(long intendedNanos) {
+            if (intendedNanos >= endNanos || intendedNanos >= sessionEndNanos) {
+                live.arriveAndDeregister();
+                return;
+            }
+            try {
+                clock.schedule(() -> fire(intendedNanos), intendedNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                live.arriveAndDeregister();
+            }
+        }
+
+        void fire(long intendedNanos) {
+            Interaction interaction = session.current();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(config.baseUrl() + session.request()))
+                    .timeout(REQUEST_TIMEOUT).GET().build();
+            client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, failure) -> {
+                long end = System.nanoTime();
+                try {
+                    record(session, interaction, intendedNanos, end, response, failure);
+                } finally {
+                    // whatever the answer, the browser thinks and goes on, so none is lost from the closed loop
+                    session.advance();
+                    schedule(end + config.think().sampleNanos(thinkRandom));
+                }
+            });
+        }
+    }
+
+    private void record(BrowserSession session, Interaction interaction, long intendedNanos, long end,
+                        HttpResponse<?> response, Throwable failure) {
+        if (failure != null) {
+            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+            stats.failure(cause.getClass().getSimpleName(), end);
+        } else if (response.statusCode() != 200) {
+            stats.failure("http-" + response.statusCode(), end);
+        } else {
+            try {
+                session.answered(state(response));
+                stats.success(interaction, intendedNanos, end);
+            } catch (NumberFormatException e) {
+                stats.failure("bad-state-header", end);
+            }
+        }
+    }
+
+    private static Map<String, Long> state(HttpResponse<?> response) {
+        Map<String, Long> state = new HashMap<>();
+        response.headers().map().forEach((name, values) -> {
+            if (name.toLowerCase(java.util.Locale.ROOT).startsWith(STATE_HEADER) && !values.isEmpty()) {
+                state.put(name.substring(STATE_HEADER.length()), Long.parseLong(values.get(0)));
+            }
+        });
+        return state;
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread t = new Thread(runnable, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,155 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.shop.ParentWatch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A tier process of the shop in its own JVM on this class path: started with its environment (secrets go there,
+ * never on the command line), ready once it prints {@code READY <port>}, and gone after {@link #close()}: its stdin
+ * closes (it stops itself), then it is killed if still there. A JVM shutdown hook kills it if the controller exits
+ * first (Ctrl-C); if the controller is killed outright, the child sees its stdin end and exits.
+ */
+final class ChildJvm implements AutoCloseable {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final long GRACE_MILLIS = 5_000;
+
+    private final String name;
+    private final Process process;
+    private final int port;
+    private final Thread killer;
+
+    private ChildJvm(String name, Process process, int port, Thread killer) {
+        this.name = name;
+        this.process = process;
+        this.port = port;
+        this.killer = killer;
+    }
+
+    static ChildJvm start(String name, Class<?> main, List<String> jvmOptions, List<String> args,
+                          Map<String, String> env, Path log) throws IOException {
+        List<String> command = new ArrayList<>(List.of(javaExecutable()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        Thread killer = new Thread(process::destroyForcibly, "shop-stop-" + name);
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            return new ChildJvm(name, process, awaitReady(name, process, log), killer);
+        } catch (IOException | RuntimeException e) {
+            process.destroyForcibly();
+            removeHook(killer);
+            throw e;
+        }
+    }
+
+    private static int awaitReady(String name, Process process, Path log) throws IOException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        Thread timer = new Thread(() -> {
+            try {
+                if (!process.waitFor(READY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "shop-ready-" + name);
+        timer.setDaemon(true);
+        timer.start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            int port = ParentWatch.portOf(line);
+            if (port > 0) {
+                timer.interrupt();
+                discardRest(out, name);
+                return port;
+            }
+        }
+        String why = System.nanoTime() > deadline ? "did not get ready within " + READY_TIMEOUT.toSeconds() + " s"
+                : "exited before it was ready";
+        throw new IOException("shop " + name + " " + why + " (see " + log + ")");
+    }
+
+    /** Reads and drops what the child still writes on stdout, so that a full pipe can never stall it. */
+    private static void discardRest(BufferedReader out, String name) {
+        Thread drain = new Thread(() -> {
+            try (out) {
+                while (out.read() >= 0) {
+                    // nothing the child prints after it is ready is needed
+                }
+            } catch (IOException e) {
+                // the child is gone
+            }
+        }, "shop-stdout-" + name);
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    int port() {
+        return port;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** CPU time the process used so far, in milliseconds (0 when the system does not tell). */
+    double cpuMillis() {
+        return process.toHandle().info().totalCpuDuration().map(d -> d.toNanos() / 1e6).orElse(0.0);
+    }
+
+    /** Kills it at once, as a crash would (for tests of a dying node). */
+    void kill() {
+        process.destroyForcibly();
+    }
+
+    @Override
+    public void close() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already gone
+        }
+        try {
+            if (!process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } finally {
+            removeHook(killer);
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs anyway
+        }
+    }
+
+    private static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

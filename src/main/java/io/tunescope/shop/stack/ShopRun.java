@@ -1,0 +1,136 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.Progress;
+import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.shop.Interaction;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.browser.BrowserResult;
+import io.tunescope.shop.browser.BrowserRunConfig;
+import io.tunescope.shop.browser.EmulatedBrowsers;
+import io.tunescope.shop.db.ShopCounts;
+import io.tunescope.shop.db.ShopPopulator;
+import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.store.ShopSummary;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code shop run}: starts the database tier and populates it, starts one application node, drives it with the
+ * emulated browsers, stops every process (also on failure) and writes summary.json.
+ */
+public final class ShopRun {
+    private ShopRun() {
+    }
+
+    public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
+            InterruptedException {
+        ResultsDir dir = ResultsDir.of(config.out());
+        try (ShopStack stack = ShopStack.start(config, progress)) {
+            AppNode app = stack.app;
+            ShopDatabase database = stack.database;
+            StackProcesses processes = new StackProcesses(app, database);
+            AtomicReference<TierMonitor> monitor = new AtomicReference<>();
+            List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Runnable atStart = () -> {
+                processes.markStart();
+                if (config.monitor()) {
+                    monitor.set(TierMonitor.start(app, database));
+                }
+            };
+            Runnable atEnd = () -> {
+                processes.markEnd();
+                if (monitor.get() != null) {
+                    threads.addAll(monitor.getAndSet(null).stop());
+                }
+            };
+            BrowserResult result;
+            try {
+                result = drive(config, app, atStart, atEnd, progress);
+            } finally {
+                if (monitor.get() != null) {
+                    monitor.get().stop();
+                }
+            }
+            ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
+                    population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
+            Json.writeAtomically(dir.summary(), summary);
+            return summary;
+        }
+    }
+
+    /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
+    private static BrowserResult drive(ShopRunConfig config, AppNode app, Runnable atStart, Runnable atEnd,
+                                       Progress progress) throws InterruptedException {
+        BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), config.browsers(),
+                config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
+                config.arrivalRatePerSecond());
+        ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
+        try (Progress.Task task = progress.start("emulated browsers", load.total().toSeconds(), "s")) {
+            marks.schedule(atStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
+            marks.schedule(atEnd, config.rampUp().plus(config.measure()).toMillis(), TimeUnit.MILLISECONDS);
+            marks.scheduleAtFixedRate(() -> task.step(1), 1, 1, TimeUnit.SECONDS);
+            BrowserResult result = new EmulatedBrowsers(load).run();
+            // the end mark may still be running (no ramp-down): let it finish before the summary reads its figures
+            marks.shutdown();
+            marks.awaitTermination(30, TimeUnit.SECONDS);
+            return result;
+        } finally {
+            marks.shutdownNow();
+        }
+    }
+
+    private static ShopSummary.Population population(ShopCounts counts, ShopRunConfig config, double loadSeconds) {
+        return new ShopSummary.Population(counts.items(), counts.customers(), counts.addresses(), counts.orders(),
+                counts.orderLines(), counts.authors(), counts.countries(), config.scale().scaleDown(), loadSeconds);
+    }
+
+    static ShopSummary summary(ShopRunConfig config, BrowserResult result, List<ShopSummary.Tier> tiers,
+                               boolean degraded, String database, ShopSummary.Population population,
+                               List<ShopSummary.TierThreads> threads) {
+        List<ShopSummary.Interaction> rows = new ArrayList<>();
+        double maxGap = 0;
+        boolean withinLimits = true;
+        for (Interaction i : Interaction.values()) {
+            BrowserResult.Measured m = result.perInteraction().get(i);
+            double spec = config.mix().specPercent(i);
+            rows.add(new ShopSummary.Interaction(i.title(), m.count(), round(m.sharePercent()), spec,
+                    round(m.p90Millis()), i.limitMillis(), round(m.maxMillis())));
+            maxGap = Math.max(maxGap, Math.abs(m.sharePercent() - spec));
+            withinLimits &= m.p90Millis() <= i.limitMillis();
+        }
+        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", config.appKnobs().minThreads(),
+                "maxThreads", config.appKnobs().maxThreads(), "acceptQueue", config.appKnobs().acceptQueue(),
+                "poolSize", config.appKnobs().poolSize()));
+        return new ShopSummary(config.mix().label(), config.browsers(), result.measureSeconds(), round(result.wips()),
+                result.errors(), degraded, rows, tiers, metric(config.mix()), database,
+                config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
+                population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
+                config.arrivalRatePerSecond(), result.sessions(), threads);
+    }
+
+    private static String metric(Mix mix) {
+        return switch (mix) {
+            case BROWSING -> "WIPSb";
+            case SHOPPING -> "WIPS";
+            case ORDERING -> "WIPSo";
+        };
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+}

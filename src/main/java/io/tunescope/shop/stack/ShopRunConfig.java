@@ -1,0 +1,36 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.BadInputException;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One {@code shop run}: the load (mix, browsers, phases, think time), the store's size, the database tier
+ * ({@code h2} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
+ * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), and whether
+ * the thread monitor watches every process over the measurement interval.
+ */
+public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
+                            ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
+                            long seed, Path out, double arrivalRatePerSecond, boolean monitor) {
+    public static final List<String> DATABASES = List.of("h2", "postgres");
+
+    public ShopRunConfig {
+        if (!DATABASES.contains(database)) {
+            throw BadInputException.of("database", database, "must be one of " + String.join(", ", DATABASES));
+        }
+        if (!(arrivalRatePerSecond >= 0 && arrivalRatePerSecond <= 100_000)) {
+            throw BadInputException.of("arrival-rate", arrivalRatePerSecond, "must be from 0 (closed load) to 100000");
+        }
+        if (scale.browsers() != browsers) {
+            throw new IllegalArgumentException("the store is sized for " + scale.browsers() + " browsers, not "
+                    + browsers);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.BadInputException;
+import io.tunescope.store.Json;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.store.ShopStackState;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code shop start|stop|status}: the stack outlives the command. {@code start} launches a supervisor JVM in a
+ * session of its own (it survives the terminal, its tiers die with it) and waits for its stack.json; {@code stop}
+ * sends it SIGTERM, kills what is left after a grace period, and checks that no tier process remains.
+ */
+public final class StackControl {
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
+    private static final long GRACE_SECONDS = 30;
+
+    private StackControl() {
+    }
+
+    /** Starts the stack of {@code config} (its load fields unused) and returns its state once it serves. */
+    public static ShopStackState start(ShopRunConfig config) throws IOException, InterruptedException {
+        ResultsDir dir = ResultsDir.of(config.out());
+        if (status(config.out()).isPresent()) {
+            throw BadInputException.of("out", config.out(), "already holds a running stack: shop stop it first");
+        }
+        Files.createDirectories(dir.tierLog("stack").getParent());
+        Files.deleteIfExists(dir.shopStack());
+        List<String> command = new ArrayList<>(List.of("setsid", javaExecutable(), "-Xmx512m",
+                "-Dtunescope.role=shop-stack", "-cp", System.getProperty("java.class.path"), StackMain.class.getName(),
+                config.out().toString(), config.database(), config.pgBin() == null ? "-" : config.pgBin().toString(),
+                Integer.toString(config.scale().items()), Integer.toString(config.browsers()),
+                Integer.toString(config.scale().scaleDown()), Long.toString(config.seed())));
+        command.addAll(config.appKnobs().toArgs());
+        Process supervisor = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
+                "/dev/null"))).redirectErrorStream(true).redirectOutput(dir.tierLog("stack").toFile()).start();
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ShopStackState> state = status(config.out());
+            if (state.isPresent()) {
+                return state.get();
+            }
+            if (!supervisor.isAlive()) {
+                throw new IOException("the shop stack did not start (see " + dir.tierLog("stack") + ")");
+            }
+            Thread.sleep(200);
+        }
+        supervisor.destroy();
+        throw new IOException("the shop stack did not start within " + START_TIMEOUT.toMinutes() + " min");
+    }
+
+    /** The state of the stack in {@code out} if its supervisor is running. */
+    public static Optional<ShopStackState> status(Path out) throws IOException {
+        Path file = ResultsDir.of(out).shopStack();
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        ShopStackState state = Json.read(file, ShopStackState.class);
+        return ProcessHandle.of(state.supervisorPid()).filter(ProcessHandle::isAlive).map(p -> state);
+    }
+
+    /** Stops the stack in {@code out}; returns false when none was running. */
+    public static boolean stop(Path out) throws IOException, InterruptedException {
+        Optional<ShopStackState> found = status(out);
+        if (found.isEmpty()) {
+            Files.deleteIfExists(ResultsDir.of(out).shopStack());
+            return false;
+        }
+        ShopStackState state = found.get();
+        List<Long> pids = new ArrayList<>(state.dbPids());
+        pids.add(state.appPid());
+        pids.add(state.supervisorPid());
+        Optional<ProcessHandle> supervisor = ProcessHandle.of(state.supervisorPid());
+        supervisor.ifPresent(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+        while (System.nanoTime() < deadline && pids.stream().anyMatch(StackControl::alive)) {
+            Thread.sleep(100);
+        }
+        for (long pid : pids) {
+            // only a process that is still one of the stack's (a pid may have been reused by now)
+            ProcessHandle.of(pid).filter(StackControl::ofTheStack).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        Files.deleteIfExists(ResultsDir.of(out).shopStack());
+        return true;
+    }
+
+    private static boolean ofTheStack(ProcessHandle p) {
+        String command = p.info().commandLine().orElse("");
+        return command.contains("-Dtunescope.role=shop-") || command.contains("postgres");
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

@@ -1,0 +1,74 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.MonitoredProcess;
+import io.tunescope.monitor.Recording;
+import io.tunescope.monitor.ThreadMonitor;
+import io.tunescope.monitor.role.NameBasedClassifier;
+import io.tunescope.monitor.role.PostgresClassifier;
+import io.tunescope.store.ShopSummary;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The thread monitor attached to every process of the stack and to the driver itself ({@code shop run --monitor})
+ * over the measurement interval; per process: threads, CPU, run-queue delay and the samples that found its threads
+ * running or sleeping. The driver's figures leave out the sampling thread itself.
+ */
+final class TierMonitor {
+    static final Duration INTERVAL = Duration.ofMillis(8);
+
+    private final ThreadMonitor monitor;
+
+    private TierMonitor(ThreadMonitor monitor) {
+        this.monitor = monitor;
+    }
+
+    static TierMonitor start(AppNode app, ShopDatabase database) {
+        List<MonitoredProcess> processes = new ArrayList<>();
+        processes.add(new MonitoredProcess("driver", (int) ProcessHandle.current().pid(), false,
+                new NameBasedClassifier()));
+        processes.add(new MonitoredProcess(app.name(), (int) app.pid(), false, new NameBasedClassifier()));
+        boolean postgres = database.kind().equals("postgres");
+        processes.add(new MonitoredProcess(database.kind(), database.pids().get(0).intValue(), postgres,
+                postgres ? new PostgresClassifier() : new NameBasedClassifier()));
+        return new TierMonitor(ThreadMonitor.start(processes, INTERVAL));
+    }
+
+    /** Stops sampling and sums each process's threads. */
+    List<ShopSummary.TierThreads> stop() {
+        try (Recording recording = monitor.stop()) {
+            MonitorReport report = MonitorReport.of(recording);
+            Map<String, double[]> sums = new LinkedHashMap<>();
+            for (MonitorReport.ThreadEntry t : report.threads()) {
+                if (t.tenant().equals("driver") && t.name().startsWith("tunescope-moni")) {
+                    // the sampler (its name cut to 15 characters by /proc) runs in the driver's JVM but is not
+                    // the driver
+                    continue;
+                }
+                double[] s = sums.computeIfAbsent(t.tenant(), k -> new double[5]);
+                s[0]++;
+                s[1] += t.cpuMillis() == null ? 0 : t.cpuMillis();
+                s[2] += t.runDelayMillis() == null ? 0 : t.runDelayMillis();
+                s[3] += t.runningSamples();
+                s[4] += t.sleepingSamples();
+            }
+            List<ShopSummary.TierThreads> tiers = new ArrayList<>();
+            sums.forEach((node, s) -> tiers.add(new ShopSummary.TierThreads(tierOf(node), node, (int) s[0], s[1],
+                    s[2], (long) s[3], (long) s[4])));
+            return tiers;
+        }
+    }
+
+    private static String tierOf(String node) {
+        return switch (node) {
+            case "driver" -> "driver";
+            case "h2", "postgres" -> "db";
+            default -> "app";
+        };
+    }
+}

@@ -1,0 +1,42 @@
+package io.tunescope.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The summary.json of {@code tunescope shop run}: the issue's fields ({@code mix}, {@code browsers},
+ * {@code measureSeconds}, {@code wips}, {@code errors}, {@code degraded}, {@code interactions}, {@code tiers}) and
+ * more: the metric's TPC-W name (WIPSb for browsing, WIPSo for ordering), the database, the run's phases and think
+ * scale, the store's size, errors by kind, the largest gap between observed and specified shares, the seed, the
+ * open load's session arrival rate (0 for closed load) and the sessions started, and with {@code --monitor} the
+ * thread monitor's sums per process (null without).
+ */
+public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
+                          List<Interaction> interactions, List<Tier> tiers, String metric, String database,
+                          double rampUpSeconds, double rampDownSeconds, double thinkScale, Population population,
+                          Map<String, Long> errorsByKind, double maxShareGapPoints, boolean p90WithinLimits,
+                          Map<String, Integer> appKnobs, long seed,
+                          double arrivalRatePerSecond, long sessions, List<TierThreads> monitor) {
+
+    /** One web interaction over the measurement interval; latencies from each request's intended start. */
+    public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,
+                              long limitMillis, double maxMillis) {
+    }
+
+    /** One process of the stack and the CPU it used over the measurement interval. */
+    public record Tier(String tier, String node, long pid, double cpuMillis) {
+    }
+
+    /**
+     * One process over the measurement interval as the thread monitor saw it: its threads, their CPU and run-queue
+     * delay (time runnable but waiting for a core), and the samples that found a thread running or sleeping.
+     */
+    public record TierThreads(String tier, String node, int threads, double cpuMillis, double runDelayMillis,
+                              long runningSamples, long sleepingSamples) {
+    }
+
+    /** The rows loaded, and the scale-down divisor applied to the customer-driven tables (1 = the specification). */
+    public record Population(int items, int customers, int addresses, int orders, long orderLines, int authors,
+                             int countries, int scaleDown, double loadSeconds) {
+    }
+}

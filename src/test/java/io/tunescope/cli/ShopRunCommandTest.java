@@ -1,0 +1,48 @@
+package io.tunescope.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad input to {@code shop run} exits 3 with one line naming field, value and rule, before anything starts. */
+class ShopRunCommandTest {
+    private static String stderrOf(int[] code, String... args) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            code[0] = Main.execute(args);
+        } finally {
+            System.setErr(old);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitThree(@TempDir Path dir) {
+        String out = dir.resolve("out").toString();
+        String[][] cases = {
+                {"--mix", "windowshopping"}, {"--items", "5000"}, {"--browsers", "0"}, {"--think-scale", "0"},
+                {"--database", "oracle"}, {"--app-max-threads", "2"}, {"--scale-down", "0"},
+                {"--arrival-rate", "-1"}};
+        String[] messages = {"mix (windowshopping) must be one of browsing, shopping, ordering",
+                "items (5000) must be one of 1000, 10000, 100000, 1000000", "browsers (0) must be at least 1",
+                "think-scale (0.0) must be above 0", "database (oracle) must be one of h2, postgres",
+                "app-max-threads (2) must be at least 8", "scale-down (0) must be at least 1",
+                "arrival-rate (-1.0) must be from 0 (closed load) to 100000"};
+        for (int k = 0; k < cases.length; k++) {
+            int[] code = new int[1];
+            String err = stderrOf(code, "shop", "run", "--out", out, cases[k][0], cases[k][1]);
+            assertThat(code[0]).as(cases[k][0]).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(err).as(cases[k][0]).contains(messages[k]).hasLineCount(1);
+        }
+        assertThat(Files.exists(dir.resolve("out"))).as("nothing started, nothing written").isFalse();
+    }
+}

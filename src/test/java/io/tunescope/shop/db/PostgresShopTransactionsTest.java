@@ -1,0 +1,49 @@
+package io.tunescope.shop.db;
+
+import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.engine.postgres.PostgresServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The same interactions on a private PostgreSQL, started for this class and always stopped. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresShopTransactionsTest extends ShopTransactionsContract {
+    private PostgresServer server;
+
+    @BeforeAll
+    void start(@TempDir Path dir) throws Exception {
+        var binaries = PostgresBinaries.find();
+        assumeTrue(binaries.isPresent(), "PostgreSQL binaries not installed");
+        server = PostgresServer.start(binaries.get(), dir.resolve("pg"), null, List.of());
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void populate() throws SQLException {
+        try (Connection c = connect()) {
+            ShopPopulator.populate(c, SCALE, 7);
+        }
+    }
+
+    @Override
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
+    }
+}

@@ -1,0 +1,47 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.engine.Processes;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.store.ShopStackState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code shop start}, {@code status} and {@code stop} on H2: the stack serves, outlives nothing after stop. */
+class StackControlTest {
+    @Test
+    void startServesStatusSeesItStopLeavesNothing(@TempDir Path dir) throws Exception {
+        ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, 1, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO,
+                new ThinkTime(1), new ShopScale(1_000, 1, 100), "h2", null, AppKnobs.DEFAULTS, 1, dir, 0, false);
+        ShopStackState state = StackControl.start(config);
+        List<Long> pids = new ArrayList<>(state.dbPids());
+        pids.add(state.appPid());
+        pids.add(state.supervisorPid());
+        try {
+            assertThat(StackControl.status(dir)).contains(state);
+            HttpResponse<String> home = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(state.baseUrl() + "product-detail?i_id=5")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(home.statusCode()).isEqualTo(200);
+        } finally {
+            assertThat(StackControl.stop(dir)).isTrue();
+        }
+        for (long pid : pids) {
+            assertThat(Processes.isRunning(pid)).as("pid %d after stop", pid).isFalse();
+        }
+        assertThat(StackControl.status(dir)).isEmpty();
+        assertThat(StackControl.stop(dir)).isFalse();
+    }
+}
