@@ -139,6 +139,18 @@ class BadInputSweepTest {
                 c(3, "engine (jdbc) must be one of [derby, duckdb, h2, mariadb, postgres]; jdbc cannot be tuned (it"
                         + " has no knob catalog) yet", "knobs", "--engine", "jdbc"),
                 c(2, "Missing required option: '--engine=<engine>'", "knobs"),
+                // shop
+                c(3, "mix (nosuch) must be one of browsing, shopping, ordering", "shop", "run", "--mix", "nosuch",
+                        "--out", "{t}/sh"),
+                c(3, "browsers (0) must be at least 1", "shop", "run", "--browsers", "0", "--out", "{t}/sh"),
+                c(3, "duration (PT0S) must be positive", "shop", "run", "--duration", "0s", "--out", "{t}/sh"),
+                c(3, "think-scale (-1.0) must be above 0 and at most 10", "shop", "run", "--think-scale", "-1",
+                        "--out", "{t}/sh"),
+                c(3, "database (nosuch) must be one of h2, postgres", "shop", "run", "--database", "nosuch",
+                        "--out", "{t}/sh"),
+                c(3, "arrival-rate (-2.0) must be from 0 (closed load) to 100000", "shop", "run", "--arrival-rate",
+                        "-2", "--out", "{t}/sh"),
+                c(2, "Unmatched argument at index 1: 'bogus'", "shop", "bogus"),
                 // usl
                 c(3, "file ({t}/missing.csv) does not exist", "usl", "{t}/missing.csv"),
                 c(3, "points (0) must be at least 6 for a USL fit", "usl", "{t}/empty.csv"),
@@ -190,7 +202,8 @@ class BadInputSweepTest {
     @Test
     void everyCommandIsSwept() {
         List<String> swept = cases().map(a -> ((List<?>) a.get()[3]).get(0).toString()).distinct().sorted().toList();
-        assertThat(swept).containsExactly("demo", "knobs", "monitor", "report", "run", "scale", "tune", "tune-bench", "usl");
+        assertThat(swept).containsExactly("demo", "knobs", "monitor", "report", "run", "scale", "shop", "tune",
+                "tune-bench", "usl");
         List<String> commands = Main.newCommandLine().getSubcommands().keySet().stream()
                 .filter(n -> !n.equals("help")).sorted().toList();
         assertThat(swept).isEqualTo(commands);

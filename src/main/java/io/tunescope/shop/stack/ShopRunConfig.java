@@ -21,7 +21,14 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
                             long seed, Path out, double arrivalRatePerSecond, boolean monitor) {
     public static final List<String> DATABASES = List.of("h2", "postgres");
 
+    /** Checked here, before the store is populated, so a mistyped option costs nothing. */
     public ShopRunConfig {
+        if (measure.isZero() || measure.isNegative()) {
+            throw BadInputException.of("duration", measure, "must be positive");
+        }
+        if (rampUp.isNegative() || rampDown.isNegative()) {
+            throw BadInputException.of("ramp-up/ramp-down", rampUp + "/" + rampDown, "must not be negative");
+        }
         if (!DATABASES.contains(database)) {
             throw BadInputException.of("database", database, "must be one of " + String.join(", ", DATABASES));
         }
