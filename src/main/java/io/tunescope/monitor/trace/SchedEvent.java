@@ -34,7 +34,8 @@ public sealed interface SchedEvent {
     /**
      * The ring buffer of {@code cpu} overflowed and {@code count} events were dropped there (tracefs
      * {@code CPU:1 [LOST 42 EVENTS]}, perf {@code LOST 42 events!}), or its buffer only starts here
-     * ({@code ##### CPU 1 buffer started ####}, count -1: unknown, e.g. after a CPU came online).
+     * ({@code ##### CPU 1 buffer started ####}, count -1: unknown, e.g. after a CPU came online). {@code cpu} is -1
+     * when the CPU is not named (the {@code trace} file's {@code entries-in-buffer/entries-written} header).
      */
     record Lost(int cpu, long count) implements SchedEvent {
     }

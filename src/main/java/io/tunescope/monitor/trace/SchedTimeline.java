@@ -128,7 +128,7 @@ public final class SchedTimeline {
         lostMarks++;
         lostEvents += Math.max(0, l.count());
         for (Acc a : threads.values()) {
-            if (a.onCpu == l.cpu() || a.runnableSince >= 0) {
+            if (l.cpu() < 0 || a.onCpu == l.cpu() || a.runnableSince >= 0) {
                 a.uncertain = true;
                 a.runnableSince = -1;
             }

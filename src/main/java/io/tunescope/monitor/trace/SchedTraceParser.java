@@ -16,6 +16,7 @@ public final class SchedTraceParser {
             "\\[(\\d{1,5})]\\s+(?:[^\\s:]{4,6}\\s+)?(\\d+)\\.(\\d{1,9}):\\s+(?:\\w+:)?(\\w+):\\s?(.*)$");
     private static final Pattern LOST_TRACEFS = Pattern.compile("^CPU:(\\d+) \\[LOST (\\d+) EVENTS]");
     private static final Pattern LOST_PERF = Pattern.compile("\\[(\\d{1,5})].*\\bLOST (\\d+) events!");
+    private static final Pattern ENTRIES = Pattern.compile("^# entries-in-buffer/entries-written: (\\d+)/(\\d+)");
     private static final Pattern BUFFER_STARTED = Pattern.compile("^##### CPU (\\d+) buffer started ####");
 
     private SchedTraceParser() {
@@ -33,6 +34,11 @@ public final class SchedTraceParser {
         Matcher started = BUFFER_STARTED.matcher(line);
         if (started.find()) {
             return new SchedEvent.Lost(Integer.parseInt(started.group(1)), -1);
+        }
+        Matcher entries = ENTRIES.matcher(line);
+        if (entries.find()) {
+            long overwritten = Long.parseLong(entries.group(2)) - Long.parseLong(entries.group(1));
+            return overwritten > 0 ? new SchedEvent.Lost(-1, overwritten) : null; // overwritten: on some CPU, which is not said
         }
         if (line.startsWith("#")) {
             return null;

@@ -39,6 +39,9 @@ class SchedTraceTest {
                 + "comm=taskset pid=23870 prio=120 target_cpu=001"))
                 .isEqualTo(new SchedEvent.Wakeup(1, 3_233_802_686_000L, 23870, 1));
         assertThat(SchedTraceParser.parse("# tracer: nop")).isNull();
+        assertThat(SchedTraceParser.parse("# entries-in-buffer/entries-written: 134/134   #P:2")).isNull();
+        assertThat(SchedTraceParser.parse("# entries-in-buffer/entries-written: 134/200   #P:2"))
+                .as("66 overwritten").isEqualTo(new SchedEvent.Lost(-1, 66));
         assertThat(SchedTraceParser.parse("")).isNull();
         assertThat(SchedTraceParser.parse("  sh-1 [000] ..... 1.000001: sched_process_exit: comm=sh pid=1")).isNull();
     }
