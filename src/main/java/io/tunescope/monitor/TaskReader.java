@@ -161,6 +161,16 @@ final class TaskReader implements AutoCloseable {
         }
     }
 
+    /** The thread's current name, or null when it is gone or unreadable. */
+    static String readComm(java.nio.file.Path procRoot, int pid, int tid) {
+        try {
+            return java.nio.file.Files.readString(procRoot.resolve(pid + "/task/" + tid + "/comm"),
+                    java.nio.charset.StandardCharsets.UTF_8).strip();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** What is lost for a thread whose {@code file} cannot be read, for the problem list. */
     static String consequence(String file) {
         return switch (file) {

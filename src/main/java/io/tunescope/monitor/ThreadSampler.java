@@ -49,6 +49,8 @@ final class ThreadSampler implements AutoCloseable {
     private boolean firstScan = true;
     /** Rescans during which a new thread's name is checked again. */
     private static final int NAME_CHECKS = 3;
+    /** Rescans for a new thread named like another of its process (inherited from its creator until it names itself). */
+    private static final int PARENT_NAME_CHECKS = 64;
     /** Ticks during which a forked child without a title of its own is checked again. */
     private static final int UNTITLED_CHECKS = 16;
 
@@ -192,6 +194,11 @@ final class ThreadSampler implements AutoCloseable {
             draft.parentCommand = cmdlines.computeIfAbsent(p.pid(), this::readCmdline);
             draft.untitledTicksLeft = cmd.equals(draft.parentCommand) ? UNTITLED_CHECKS : 0;
         }
+        for (int i = 0; i < live.size(); i++) {
+            if (live.get(i).pid == pid && threads.get(live.get(i).slot).name.equals(first.comm())) {
+                draft.namesLeftToCheck = PARENT_NAME_CHECKS; // a busy machine may run it only much later
+            }
+        }
         threads.add(draft);
         byKey.put(key(pid, tid), r);
         live.add(r);
@@ -224,7 +231,7 @@ final class ThreadSampler implements AutoCloseable {
     }
 
     private void recheck(TaskReader r, ThreadDraft d) {
-        String name = readComm(r.pid, r.tid);
+        String name = TaskReader.readComm(procRoot, r.pid, r.tid);
         // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
         String command = d.processCommand;
         if (r.pid != d.process.pid()) {
@@ -240,14 +247,6 @@ final class ThreadSampler implements AutoCloseable {
         if (!c.equals(d.classification)) {
             d.classification = c;
             r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
-        }
-    }
-
-    private String readComm(int pid, int tid) {
-        try {
-            return Files.readString(procRoot.resolve(pid + "/task/" + tid + "/comm"), StandardCharsets.UTF_8).strip();
-        } catch (IOException | RuntimeException e) {
-            return null;
         }
     }
 
