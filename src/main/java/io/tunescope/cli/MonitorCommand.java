@@ -10,6 +10,7 @@ import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.session.MonitorSession;
+import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,6 +60,12 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Look for new threads every n-th tick (default ${DEFAULT-VALUE}).")
     int rescanEvery;
 
+    @Option(names = "--exact",
+            description = "Also trace every context switch, wake-up and migration of the monitored threads from the "
+                    + "kernel's scheduler tracepoints (tracefs, needs root) and report them beside the samples; "
+                    + "falls back to sampling with a one-line reason where tracing is not available.")
+    boolean exact;
+
     @Override
     public Integer call() {
         Engine monitored = Engines.monitored().byId(engine);
@@ -73,7 +80,7 @@ public final class MonitorCommand implements Callable<Integer> {
         }
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
                 DurationText.parse("duration", duration), out, metricsPort,
-                json ? Progress.NONE : ProgressBar.ON_STDERR));
+                json ? Progress.NONE : ProgressBar.ON_STDERR, exact ? TracefsTracer.DEFAULT_ROOT : null));
         System.out.println(json ? Json.toJson(report) : GroupTable.render(report));
         if (Thread.currentThread().isInterrupted()) {
             System.err.println("tunescope: monitor interrupted; reported what was measured so far");

@@ -10,11 +10,13 @@ import java.util.List;
  * The document {@code tunescope monitor --json} prints: one entry per thread over the whole recording, the
  * machine-wide counters, and how the sampler itself did. Values that could not be measured are null.
  */
-@JsonPropertyOrder({"intervalMillis", "durationMillis", "samples", "ticks", "missedTicks", "lateTicks",
-    "selfCpuMillis", "selfCpuMicrosPerSweep", "rawFileBytes", "threads", "system", "problems"})
-public record MonitorReport(double intervalMillis, double durationMillis, long samples, long ticks, long missedTicks,
-                            long lateTicks, Double selfCpuMillis, Double selfCpuMicrosPerSweep, long rawFileBytes,
-                            List<ThreadEntry> threads, SystemEntry system, List<String> problems) {
+@JsonPropertyOrder({"mode", "intervalMillis", "durationMillis", "samples", "ticks", "missedTicks", "lateTicks",
+    "selfCpuMillis", "selfCpuMicrosPerSweep", "overheadCpuMillis", "rawFileBytes", "threads", "exact", "system",
+    "problems"})
+public record MonitorReport(String mode, double intervalMillis, double durationMillis, long samples, long ticks,
+                            long missedTicks, long lateTicks, Double selfCpuMillis, Double selfCpuMicrosPerSweep,
+                            Double overheadCpuMillis, long rawFileBytes, List<ThreadEntry> threads,
+                            ExactReport exact, SystemEntry system, List<String> problems) {
 
     /** One thread over the recording. */
     @JsonPropertyOrder({"tenant", "pid", "tid", "name", "role", "group", "cpuMillis", "voluntarySwitches",
@@ -45,8 +47,22 @@ public record MonitorReport(double intervalMillis, double durationMillis, long s
                 : new SystemEntry(sys[0], ClockTicks.toMillis(sys[1]));
         Double self = r.selfCpuNanos() < 0 ? null : r.selfCpuNanos() / 1e6;
         Double perSweep = r.selfCpuNanos() < 0 || r.ticks() == 0 ? null : r.selfCpuNanos() / 1e3 / r.ticks();
-        return new MonitorReport(r.interval().toNanos() / 1e6, (r.endNanos() - r.startNanos()) / 1e6, r.samples(),
-                r.ticks(), r.missedTicks(), r.lateTicks(), self, perSweep, r.rawFileBytes(), entries, system,
-                r.problems());
+        return new MonitorReport("sample", r.interval().toNanos() / 1e6, (r.endNanos() - r.startNanos()) / 1e6,
+                r.samples(), r.ticks(), r.missedTicks(), r.lateTicks(), self, perSweep, null, r.rawFileBytes(),
+                entries, null, system, r.problems());
+    }
+
+    /**
+     * This report as a session saw it: {@code mode} "sample" or "exact" (with {@code exact} then set), the whole
+     * process's CPU time over the session measured outside the sampler, and problems added (e.g. why exact mode fell
+     * back to sampling).
+     */
+    public MonitorReport withSession(String sessionMode, Double overheadMillis, ExactReport exactReport,
+                                     List<String> moreProblems) {
+        List<String> all = new ArrayList<>(moreProblems);
+        all.addAll(problems);
+        return new MonitorReport(sessionMode, intervalMillis, durationMillis, samples, ticks, missedTicks, lateTicks,
+                selfCpuMillis, selfCpuMicrosPerSweep, overheadMillis, rawFileBytes, threads, exactReport, system,
+                List.copyOf(all));
     }
 }

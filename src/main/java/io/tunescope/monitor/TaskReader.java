@@ -2,7 +2,6 @@ package io.tunescope.monitor;
 
 import io.tunescope.monitor.proc.ProcFile;
 import io.tunescope.monitor.proc.SchedstatParser;
-import io.tunescope.monitor.proc.SwitchCounts;
 import io.tunescope.monitor.proc.SwitchCountsParser;
 import io.tunescope.monitor.proc.TaskStat;
 import io.tunescope.monitor.proc.TaskStatParser;
@@ -10,8 +9,13 @@ import io.tunescope.monitor.proc.TaskStatParser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** The open /proc files of one thread and its last readings; owned by the sampler thread. */
+/**
+ * The open /proc files of one thread and its last readings; owned by the sampler thread. Reading allocates nothing:
+ * each file is re-read into its own reused buffer and parsed into {@link #scratch} (the hot path runs once per
+ * thread per tick; see docs/benchmarks.md, thread monitor overhead).
+ */
 final class TaskReader implements AutoCloseable {
     final int slot;
     final int pid;
@@ -22,7 +26,12 @@ final class TaskReader implements AutoCloseable {
     private ProcFile schedstat;
     private ProcFile sched;
     private ProcFile status;
-    TaskStat lastStat;
+    /** Last state read (R, S, D, ...) and the core it last ran on. */
+    char state;
+    int core;
+    private long utimeTicks;
+    private long stimeTicks;
+    private final long[] scratch = new long[TaskStatParser.FIELDS];
     long cpuNanos = -1;
     long runDelayNanos = -1;
     long voluntary = -1;
@@ -41,7 +50,10 @@ final class TaskReader implements AutoCloseable {
         if (sched != null && status != null) {
             status.close();
         }
-        this.lastStat = first;
+        this.state = first.state();
+        this.core = first.core();
+        this.utimeTicks = first.utimeTicks();
+        this.stimeTicks = first.stimeTicks();
         this.totals = totals;
         if (schedstat == null) {
             unmeasured.add("schedstat");
@@ -59,13 +71,21 @@ final class TaskReader implements AutoCloseable {
     boolean readStat() {
         try {
             int n = stat.read();
-            TaskStat s = n == 0 ? null : TaskStatParser.parse(stat.bytes(), n, false);
-            if (s == null) {
+            if (n == 0 || !TaskStatParser.parse(stat.bytes(), n, scratch)) {
                 return false;
             }
-            totals.userTicks.addAndGet(Math.max(0, s.utimeTicks() - lastStat.utimeTicks()));
-            totals.systemTicks.addAndGet(Math.max(0, s.stimeTicks() - lastStat.stimeTicks()));
-            lastStat = s;
+            long utime = scratch[TaskStatParser.UTIME];
+            long stime = scratch[TaskStatParser.STIME];
+            if (utime > utimeTicks) {
+                totals.userTicks.addAndGet(utime - utimeTicks);
+            }
+            if (stime > stimeTicks) {
+                totals.systemTicks.addAndGet(stime - stimeTicks);
+            }
+            utimeTicks = utime;
+            stimeTicks = stime;
+            state = (char) scratch[TaskStatParser.STATE];
+            core = (int) scratch[TaskStatParser.CORE];
             return true;
         } catch (IOException e) {
             return false;
@@ -79,17 +99,20 @@ final class TaskReader implements AutoCloseable {
     String readCounters() {
         String failed = null;
         if (schedstat != null) {
-            SchedstatParser.Schedstat s = null;
+            boolean ok;
             try {
                 int n = schedstat.read();
-                s = n == 0 ? null : SchedstatParser.parse(schedstat.bytes(), n);
+                ok = n > 0 && SchedstatParser.parse(schedstat.bytes(), n, scratch);
             } catch (IOException e) {
-                s = null;
+                ok = false;
             }
-            if (s != null) {
-                totals.cpuNanos.addAndGet(cpuNanos < 0 ? 0 : Math.max(0, s.onCpuNanos() - cpuNanos));
-                cpuNanos = s.onCpuNanos();
-                runDelayNanos = s.runDelayNanos();
+            if (ok) {
+                long onCpu = scratch[0];
+                if (cpuNanos >= 0 && onCpu > cpuNanos) {
+                    totals.cpuNanos.addAndGet(onCpu - cpuNanos);
+                }
+                cpuNanos = onCpu;
+                runDelayNanos = scratch[1];
             } else if (readStat()) {
                 schedstat.close();
                 schedstat = null;
@@ -101,14 +124,13 @@ final class TaskReader implements AutoCloseable {
         }
         ProcFile switches = sched != null ? sched : status;
         if (switches != null) {
-            SwitchCounts c = readSwitches(switches);
-            if (c != null) {
-                addDelta(totals.voluntary, voluntary, c.voluntary());
-                addDelta(totals.involuntary, involuntary, c.involuntary());
-                addDelta(totals.migrations, migrations, c.migrations());
-                voluntary = c.voluntary();
-                involuntary = c.involuntary();
-                migrations = c.migrations();
+            if (readSwitches(switches)) {
+                addDelta(totals.voluntary, voluntary, scratch[0]);
+                addDelta(totals.involuntary, involuntary, scratch[1]);
+                addDelta(totals.migrations, migrations, scratch[2]);
+                voluntary = scratch[0];
+                involuntary = scratch[1];
+                migrations = scratch[2];
             } else if (readStat()) {
                 String name = switches == sched ? "sched" : "status";
                 switches.close();
@@ -125,20 +147,40 @@ final class TaskReader implements AutoCloseable {
         return failed;
     }
 
-    private SwitchCounts readSwitches(ProcFile file) {
+    /** Reads the switch counters into {@link #scratch}; false when the file is empty, unreadable or malformed. */
+    private boolean readSwitches(ProcFile file) {
         try {
             int n = file.read();
             if (n == 0) {
-                return null;
+                return false;
             }
-            return file == sched ? SwitchCountsParser.parseSched(file.bytes(), n)
-                    : SwitchCountsParser.parseStatus(file.bytes(), n);
+            return file == sched ? SwitchCountsParser.parseSched(file.bytes(), n, scratch)
+                    : SwitchCountsParser.parseStatus(file.bytes(), n, scratch);
         } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The thread's current name, or null when it is gone or unreadable. */
+    static String readComm(java.nio.file.Path procRoot, int pid, int tid) {
+        try {
+            return java.nio.file.Files.readString(procRoot.resolve(pid + "/task/" + tid + "/comm"),
+                    java.nio.charset.StandardCharsets.UTF_8).strip();
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
-    private static void addDelta(java.util.concurrent.atomic.AtomicLong total, long before, long now) {
+    /** What is lost for a thread whose {@code file} cannot be read, for the problem list. */
+    static String consequence(String file) {
+        return switch (file) {
+            case "schedstat" -> "worker CPU is";
+            case "sched" -> "migrations (exact cpu jumps) are";
+            default -> "context switches (exact rs jumps) are";
+        };
+    }
+
+    private static void addDelta(AtomicLong total, long before, long now) {
         if (before >= 0 && now >= before) {
             total.addAndGet(now - before);
         }

@@ -43,11 +43,14 @@ final class ThreadSampler implements AutoCloseable {
     private final Set<String> problems = new LinkedHashSet<>();
     private final Set<Integer> goneProcesses = new HashSet<>();
     private final ProcFile systemStat;
+    private final ThreadCountProbe[] threadCounts;
     private final long startNanos;
     private final LongSupplier clock;
     private boolean firstScan = true;
     /** Rescans during which a new thread's name is checked again. */
     private static final int NAME_CHECKS = 3;
+    /** Rescans for a new thread named like another of its process (inherited from its creator until it names itself). */
+    private static final int PARENT_NAME_CHECKS = 64;
     /** Ticks during which a forked child without a title of its own is checked again. */
     private static final int UNTITLED_CHECKS = 16;
 
@@ -60,6 +63,8 @@ final class ThreadSampler implements AutoCloseable {
         this.raw = raw;
         this.startNanos = startNanos;
         this.systemStat = ProcFile.openOrNull(procRoot.resolve("stat"), 8192);
+        this.threadCounts = this.processes.stream().map(p -> new ThreadCountProbe(procRoot, p.pid()))
+                .toArray(ThreadCountProbe[]::new);
         if (systemStat == null) {
             problems.add("/proc/stat unreadable: totalCpuMillis and contextSwitches not measured");
         }
@@ -68,11 +73,16 @@ final class ThreadSampler implements AutoCloseable {
     /**
      * Lists the threads of every process (and descendants where asked) and opens files for new ones; re-reads the
      * names of recently found threads, since a thread is often seen between its creation (when it still carries
-     * its parent's name) and the moment it names itself.
+     * its parent's name) and the moment it names itself. A process without children whose thread count has not
+     * changed is not listed again ({@link ThreadCountProbe}).
      */
     void scan(long nowNanos) {
         recheckNames();
-        for (MonitoredProcess p : processes) {
+        for (int i = 0; i < processes.size(); i++) {
+            MonitoredProcess p = processes.get(i);
+            if (!firstScan && !p.includeChildren() && threadCounts[i].threads() == liveThreadsOf(p.pid())) {
+                continue;
+            }
             Map<Integer, String> cmdlines = new HashMap<>();
             List<Integer> pids = new ArrayList<>();
             pids.add(p.pid());
@@ -118,15 +128,23 @@ final class ThreadSampler implements AutoCloseable {
                 String failed = r.readCounters();
                 if (failed != null) {
                     problems.add(failed + " unreadable for some threads (e.g. " + r.pid + "/" + r.tid + "): "
-                            + consequence(failed) + " null for them");
+                            + TaskReader.consequence(failed) + " null for them");
                 }
             }
-            raw.sample(r.slot, ts, r.lastStat.state(), r.lastStat.core(), counters ? r.cpuNanos : -1,
+            raw.sample(r.slot, ts, r.state, r.core, counters ? r.cpuNanos : -1,
                     counters ? r.voluntary : -1, counters ? r.involuntary : -1, counters ? r.migrations : -1,
                     counters ? r.runDelayNanos : -1);
             threads.get(r.slot).lastSeenNanos = ts;
         }
         raw.endTick();
+    }
+
+    private int liveThreadsOf(int pid) {
+        int n = 0;
+        for (int i = 0; i < live.size(); i++) {
+            n += live.get(i).pid == pid ? 1 : 0;
+        }
+        return n;
     }
 
     private void readSystem(long tickNanos) {
@@ -169,12 +187,17 @@ final class ThreadSampler implements AutoCloseable {
                 first, group);
         for (String missing : r.unmeasured) {
             problems.add(missing + " unreadable for some threads (e.g. " + pid + "/" + tid + "): "
-                    + consequence(missing) + " null for them");
+                    + TaskReader.consequence(missing) + " null for them");
         }
         ThreadDraft draft = new ThreadDraft(slot, p, cmd, pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured);
         if (pid != p.pid()) {
             draft.parentCommand = cmdlines.computeIfAbsent(p.pid(), this::readCmdline);
             draft.untitledTicksLeft = cmd.equals(draft.parentCommand) ? UNTITLED_CHECKS : 0;
+        }
+        for (int i = 0; i < live.size(); i++) {
+            if (live.get(i).pid == pid && threads.get(live.get(i).slot).name.equals(first.comm())) {
+                draft.namesLeftToCheck = PARENT_NAME_CHECKS; // a busy machine may run it only much later
+            }
         }
         threads.add(draft);
         byKey.put(key(pid, tid), r);
@@ -208,7 +231,7 @@ final class ThreadSampler implements AutoCloseable {
     }
 
     private void recheck(TaskReader r, ThreadDraft d) {
-        String name = readComm(r.pid, r.tid);
+        String name = TaskReader.readComm(procRoot, r.pid, r.tid);
         // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
         String command = d.processCommand;
         if (r.pid != d.process.pid()) {
@@ -225,22 +248,6 @@ final class ThreadSampler implements AutoCloseable {
             d.classification = c;
             r.moveTo(totals.group(new GroupKey(d.tenant, c.role(), c.group())));
         }
-    }
-
-    private String readComm(int pid, int tid) {
-        try {
-            return Files.readString(procRoot.resolve(pid + "/task/" + tid + "/comm"), StandardCharsets.UTF_8).strip();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static String consequence(String file) {
-        return switch (file) {
-            case "schedstat" -> "worker CPU is";
-            case "sched" -> "migrations (exact cpu jumps) are";
-            default -> "context switches (exact rs jumps) are";
-        };
     }
 
     private void retire(TaskReader r, int index) {
@@ -342,6 +349,9 @@ final class ThreadSampler implements AutoCloseable {
         byKey.clear();
         if (systemStat != null) {
             systemStat.close();
+        }
+        for (ThreadCountProbe t : threadCounts) {
+            t.close();
         }
     }
 

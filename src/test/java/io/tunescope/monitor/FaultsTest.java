@@ -99,6 +99,24 @@ class FaultsTest {
     }
 
     @Test
+    void threadThatNamesItselfManyRescansLaterIsStillReclassified() {
+        // on a loaded machine a new JVM thread may wait long for a CPU before it sets its own name
+        FakeProc p = new FakeProc(dir).system(1, 1);
+        p.thread(PID, PID, "java", 'S', 0, 0, 0, 0, 0);
+        p.start(List.of(tenant(PID)));
+        p.thread(PID, 204, "java", 'R', 0, 1_000_000, 0, 0, 0);
+        for (int i = 0; i < 10; i++) {
+            p.tick();
+        }
+        p.rename(PID, 204, "user-t1-2");
+        p.tick();
+        try (Recording r = p.stop()) {
+            assertThat(r.threads().get(1).name()).isEqualTo("user-t1-2");
+            assertThat(r.threads().get(1).group()).isEqualTo("user-t1");
+        }
+    }
+
+    @Test
     void forkedProcessThatSetsItsTitleLaterIsReclassified() {
         FakeProc p = new FakeProc(dir).system(1, 1).cmdline(PID, "/usr/lib/postgresql/15/bin/postgres -D /x");
         p.thread(PID, PID, "postgres", 'S', 0, 0, 0, 0, 0);

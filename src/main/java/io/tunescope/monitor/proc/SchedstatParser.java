@@ -18,16 +18,24 @@ public final class SchedstatParser {
 
     public static Schedstat parse(byte[] buf, int len) {
         long[] values = new long[3];
+        return parse(buf, len, values) ? new Schedstat(values[0], values[1], values[2]) : null;
+    }
+
+    /**
+     * The allocation-free form: writes on-CPU nanoseconds, run-queue wait nanoseconds and timeslices into
+     * {@code out[0..2]}; false when malformed.
+     */
+    public static boolean parse(byte[] buf, int len, long[] out) {
         int pos = 0;
         for (int k = 0; k < 3; k++) {
             pos = ProcText.skipBlanks(buf, pos, len);
             int end = ProcText.tokenEnd(buf, pos, len);
-            values[k] = ProcText.parseUnsigned(buf, pos, end);
-            if (values[k] < 0) {
-                return null;
+            out[k] = ProcText.parseUnsigned(buf, pos, end);
+            if (out[k] < 0) {
+                return false;
             }
             pos = end;
         }
-        return new Schedstat(values[0], values[1], values[2]);
+        return true;
     }
 }

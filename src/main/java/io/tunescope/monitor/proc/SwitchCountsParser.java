@@ -23,6 +23,15 @@ public final class SwitchCountsParser {
 
     /** Parses {@code sched}; null when a switch counter is missing or malformed. */
     public static SwitchCounts parseSched(byte[] buf, int len) {
+        long[] out = new long[3];
+        return parseSched(buf, len, out) ? new SwitchCounts(out[0], out[1], out[2]) : null;
+    }
+
+    /**
+     * The allocation-free form: writes voluntary, involuntary switches and migrations (-1 when absent) into
+     * {@code out[0..2]}; false when a switch counter is missing or malformed.
+     */
+    public static boolean parseSched(byte[] buf, int len, long[] out) {
         long voluntary = -1;
         long involuntary = -1;
         long migrations = -1;
@@ -38,7 +47,10 @@ public final class SwitchCountsParser {
                 break; // the rest of the file (load averages, NUMA) is not needed
             }
         }
-        return voluntary < 0 || involuntary < 0 ? null : new SwitchCounts(voluntary, involuntary, migrations);
+        out[0] = voluntary;
+        out[1] = involuntary;
+        out[2] = migrations;
+        return voluntary >= 0 && involuntary >= 0;
     }
 
     public static SwitchCounts parseStatus(String text) {
@@ -48,6 +60,12 @@ public final class SwitchCountsParser {
 
     /** Parses {@code status}; null when a switch counter is missing or malformed. */
     public static SwitchCounts parseStatus(byte[] buf, int len) {
+        long[] out = new long[3];
+        return parseStatus(buf, len, out) ? new SwitchCounts(out[0], out[1], -1) : null;
+    }
+
+    /** The allocation-free form of {@link #parseStatus(byte[], int)}: as {@code parseSched}, migrations -1. */
+    public static boolean parseStatus(byte[] buf, int len, long[] out) {
         long voluntary = -1;
         long involuntary = -1;
         for (int line = 0; line < len; line = ProcText.nextLine(buf, line, len)) {
@@ -57,7 +75,10 @@ public final class SwitchCountsParser {
                 involuntary = valueAt(buf, line + STATUS_INVOLUNTARY.length, len);
             }
         }
-        return voluntary < 0 || involuntary < 0 ? null : new SwitchCounts(voluntary, involuntary, -1);
+        out[0] = voluntary;
+        out[1] = involuntary;
+        out[2] = -1;
+        return voluntary >= 0 && involuntary >= 0;
     }
 
     private static long valueAfterColon(byte[] buf, int line, int len) {

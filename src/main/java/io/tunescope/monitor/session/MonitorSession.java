@@ -1,6 +1,7 @@
 package io.tunescope.monitor.session;
 
 import io.tunescope.Progress;
+import io.tunescope.monitor.ExactReport;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
@@ -8,12 +9,18 @@ import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.proc.ClockTicks;
+import io.tunescope.monitor.trace.SchedEvent;
+import io.tunescope.monitor.trace.SchedTimeline;
+import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.Json;
 import io.tunescope.store.MonitorDir;
 import io.tunescope.store.RunEnvironment;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +34,13 @@ public final class MonitorSession {
     private MonitorSession() {
     }
 
-    /** Settings of one session. {@code out} may be null (nothing written); {@code metricsPort} null for none. */
+    /**
+     * Settings of one session. {@code out} may be null (nothing written); {@code metricsPort} null for none;
+     * {@code exactTracefs} the tracefs root for exact mode beside sampling ({@link TracefsTracer#DEFAULT_ROOT}), null
+     * for sampling only.
+     */
     public record Settings(List<MonitoredProcess> processes, MonitorOptions options, Duration duration, Path out,
-                           Integer metricsPort, Progress progress) {
+                           Integer metricsPort, Progress progress, Path exactTracefs) {
         public Settings {
             processes = List.copyOf(processes);
             Objects.requireNonNull(progress, "progress");
@@ -44,22 +55,66 @@ public final class MonitorSession {
      * interrupt flag restored). Writes summary.json and samples.tsraw under {@code out} when given.
      */
     public static MonitorReport run(Settings s) {
-        MonitorOptions options = s.out() == null ? s.options()
-                : s.options().withRawFile(new MonitorDir(s.out()).samples());
-        ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
+        long cpu0 = processCpuNanos();
+        List<String> notes = new ArrayList<>();
+        TracefsTracer tracer = s.exactTracefs() == null ? null : startTracer(s, notes);
         try {
-            sample(s, monitor);
-        } catch (RuntimeException e) {
-            monitor.stop().close();
-            throw e;
-        }
-        try (Recording recording = monitor.stop()) {
-            MonitorReport report = MonitorReport.of(recording);
-            if (s.out() != null) {
-                Json.writeAtomically(new MonitorDir(s.out()).summary(), summary(s, report));
+            MonitorOptions options = s.out() == null ? s.options()
+                    : s.options().withRawFile(new MonitorDir(s.out()).samples());
+            ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
+            try {
+                sample(s, monitor);
+            } catch (RuntimeException e) {
+                monitor.stop().close();
+                throw e;
             }
-            return report;
+            try (Recording recording = monitor.stop()) {
+                ExactReport exact = tracer == null ? null : exact(tracer, recording, notes);
+                MonitorReport report = MonitorReport.of(recording).withSession(exact == null ? "sample" : "exact",
+                        (processCpuNanos() - cpu0) / 1e6, exact, notes);
+                if (s.out() != null) {
+                    Json.writeAtomically(new MonitorDir(s.out()).summary(), summary(s, report));
+                }
+                return report;
+            }
+        } finally {
+            if (tracer != null) {
+                tracer.close();
+            }
         }
+    }
+
+    /** Starts the tracer, or says in one line (on stderr and in the problems) why exact mode falls back. */
+    private static TracefsTracer startTracer(Settings s, List<String> notes) {
+        String why = TracefsTracer.unavailable(s.exactTracefs());
+        if (why == null) {
+            try {
+                return TracefsTracer.start(s.exactTracefs(),
+                        s.processes().stream().map(MonitoredProcess::pid).toList(), s.options().procRoot());
+            } catch (IOException | RuntimeException e) {
+                why = "tracing could not start: " + e.getMessage();
+            }
+        }
+        String note = "exact mode unavailable: " + why + "; sampling only";
+        System.err.println("tunescope: " + note);
+        notes.add(note);
+        return null;
+    }
+
+    private static ExactReport exact(TracefsTracer tracer, Recording recording, List<String> notes) {
+        try {
+            List<SchedEvent> events = tracer.stop();
+            return ExactReport.of(SchedTimeline.build(events, tid -> true), events.size(), recording);
+        } catch (IOException e) {
+            notes.add("exact mode failed reading the trace: " + e.getMessage() + "; sampled figures only");
+            return null;
+        }
+    }
+
+    /** This process's CPU time, every thread (sampler, writer, GC, JIT): the monitoring cost seen from outside. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static void sample(Settings s, ThreadMonitor monitor) {
@@ -95,6 +150,7 @@ public final class MonitorSession {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("command", "monitor");
         m.put("pids", s.processes().stream().map(MonitoredProcess::pid).toList());
+        m.put("mode", report.mode());
         m.put("intervalMillis", s.options().interval().toNanos() / 1e6);
         m.put("countersEveryTicks", s.options().countersEveryTicks());
         m.put("rescanEveryTicks", s.options().rescanEveryTicks());

@@ -18,6 +18,15 @@ final class ByteColumn {
         data[size++] = (byte) b;
     }
 
+    /** Appends the written bytes of {@code other} in one copy. */
+    void append(ByteColumn other) {
+        if (size + other.size > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, size + other.size));
+        }
+        System.arraycopy(other.data, 0, data, size, other.size);
+        size += other.size;
+    }
+
     void writeVarLong(long value) {
         long v = value;
         while ((v & ~0x7FL) != 0) {

@@ -33,7 +33,12 @@ public final class RawSampleFile implements AutoCloseable {
     private final List<BlockRef> blocks = new ArrayList<>();
     private final ByteColumn ticks = new ByteColumn(4096);
     private final ByteColumn[] columns = new ByteColumn[4 + COUNTERS];
+    /** A block's columns laid end to end, and its deflated form: both reused from block to block. */
+    private final ByteColumn block = new ByteColumn(64 * 1024);
+    private byte[] deflated = new byte[32 * 1024];
     private final Map<Integer, long[]> lastCounters = new HashMap<>();
+    /** The same arrays as {@link #lastCounters}, by slot: the per-sample lookup neither boxes nor hashes. */
+    private long[][] lastBySlot = new long[64][];
     private long[][] prev = new long[64][];
     private int[] prevEpoch = new int[64];
     private int epoch = 1;
@@ -107,7 +112,7 @@ public final class RawSampleFile implements AutoCloseable {
     private void writeCounters(int slot, long cpuNanos, long voluntary, long involuntary, long migrations,
                                long runDelayNanos) {
         long[] p = prevFor(slot);
-        long[] last = lastCounters.computeIfAbsent(slot, s -> new long[] {-1, -1, -1, -1, -1});
+        long[] last = lastFor(slot);
         writeCounter(4, p, last, 0, cpuNanos);
         writeCounter(5, p, last, 1, voluntary);
         writeCounter(6, p, last, 2, involuntary);
@@ -158,39 +163,55 @@ public final class RawSampleFile implements AutoCloseable {
         }
     }
 
+    private long[] lastFor(int slot) {
+        if (slot >= lastBySlot.length) {
+            lastBySlot = Arrays.copyOf(lastBySlot, Math.max(slot + 1, lastBySlot.length * 2));
+        }
+        long[] last = lastBySlot[slot];
+        if (last == null) {
+            last = new long[] {-1, -1, -1, -1, -1};
+            lastBySlot[slot] = last;
+            lastCounters.put(slot, last);
+        }
+        return last;
+    }
+
     private long[] prevFor(int slot) {
         if (slot >= prev.length) {
             int n = Math.max(slot + 1, prev.length * 2);
             prev = Arrays.copyOf(prev, n);
             prevEpoch = Arrays.copyOf(prevEpoch, n);
         }
-        if (prevEpoch[slot] != epoch || prev[slot] == null) {
+        if (prev[slot] == null) {
             prev[slot] = new long[COUNTERS];
-            prevEpoch[slot] = epoch;
+        } else if (prevEpoch[slot] != epoch) {
+            Arrays.fill(prev[slot], 0); // a new block starts its deltas from zero; the array is reused
         }
+        prevEpoch[slot] = epoch;
         return prev[slot];
     }
 
     private void flushBlock() {
-        ByteColumn raw = new ByteColumn(ticks.size() + 1024);
+        ByteColumn raw = block;
+        raw.reset();
         raw.writeVarLong(blockTickCount);
         raw.writeVarLong(blockSampleCount);
         raw.writeVarLong(ticks.size());
         for (ByteColumn c : columns) {
             raw.writeVarLong(c.size());
         }
-        append(raw, ticks);
+        raw.append(ticks);
         for (ByteColumn c : columns) {
-            append(raw, c);
+            raw.append(c);
         }
-        byte[] compressed = deflate(raw.array(), raw.size());
+        int compressed = deflate(raw.array(), raw.size());
         try {
             long offset = file.length();
             file.seek(offset);
             file.writeInt(raw.size());
-            file.writeInt(compressed.length);
-            file.write(compressed);
-            blocks.add(new BlockRef(offset, raw.size(), compressed.length, blockFirstTick, blockLastTick,
+            file.writeInt(compressed);
+            file.write(deflated, 0, compressed);
+            blocks.add(new BlockRef(offset, raw.size(), compressed, blockFirstTick, blockLastTick,
                     blockCheckpoint));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write raw samples to " + path + ": " + e.getMessage(), e);
@@ -205,25 +226,19 @@ public final class RawSampleFile implements AutoCloseable {
         epoch++;
     }
 
-    private static void append(ByteColumn to, ByteColumn from) {
-        for (int i = 0; i < from.size(); i++) {
-            to.write(from.array()[i]);
-        }
-    }
-
-    private byte[] deflate(byte[] data, int len) {
+    /** Deflates {@code data[0, len)} into {@link #deflated} (grown when too small); returns the deflated length. */
+    private int deflate(byte[] data, int len) {
         deflater.reset();
         deflater.setInput(data, 0, len);
         deflater.finish();
-        byte[] out = new byte[Math.max(64, len / 2)];
         int n = 0;
         while (!deflater.finished()) {
-            if (n == out.length) {
-                out = Arrays.copyOf(out, out.length * 2);
+            if (n == deflated.length) {
+                deflated = Arrays.copyOf(deflated, deflated.length * 2);
             }
-            n += deflater.deflate(out, n, out.length - n);
+            n += deflater.deflate(deflated, n, deflated.length - n);
         }
-        return Arrays.copyOf(out, n);
+        return n;
     }
 
     private static Map<Integer, long[]> copy(Map<Integer, long[]> map) {

@@ -69,6 +69,38 @@ class ProcParsersTest {
     }
 
     @Test
+    void allocationFreeFormsAgreeWithTheRecordForms() throws IOException {
+        byte[] stat = ProcText.bytes(fixture("bash-task-stat.txt"));
+        long[] out = new long[TaskStatParser.FIELDS];
+        assertThat(TaskStatParser.parse(stat, stat.length, out)).isTrue();
+        assertThat(out).containsExactly('S', 2, 10, 0);
+        assertThat(TaskStatParser.parse(stat, 40, out)).as("truncated").isFalse();
+        byte[] schedstat = ProcText.bytes(fixture("bash-task-schedstat.txt"));
+        assertThat(SchedstatParser.parse(schedstat, schedstat.length, out)).isTrue();
+        assertThat(out).startsWith(131_516_281L, 45_001_505L, 288L);
+        byte[] sched = ProcText.bytes(fixture("bash-task-sched.txt"));
+        assertThat(SwitchCountsParser.parseSched(sched, sched.length, out)).isTrue();
+        assertThat(out).startsWith(232L, 56L, 43L);
+        byte[] status = ProcText.bytes(fixture("bash-task-status.txt"));
+        assertThat(SwitchCountsParser.parseStatus(status, status.length, out)).isTrue();
+        assertThat(out).startsWith(232L, 56L, -1L);
+        byte[] bad = ProcText.bytes("se.nr_migrations : 4\n");
+        assertThat(SwitchCountsParser.parseSched(bad, bad.length, out)).isFalse();
+    }
+
+    @Test
+    void statFieldByNumber() throws IOException {
+        byte[] stat = ProcText.bytes(fixture("bash-task-stat.txt"));
+        assertThat(TaskStatParser.field(stat, stat.length, 3)).as("state is not a number").isEqualTo(-1);
+        assertThat(TaskStatParser.field(stat, stat.length, 14)).isEqualTo(2);
+        assertThat(TaskStatParser.field(stat, stat.length, 20)).as("num_threads").isEqualTo(1);
+        byte[] spaced = ProcText.bytes("9 (a) b) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 7 18\n");
+        assertThat(TaskStatParser.field(spaced, spaced.length, 20)).isEqualTo(7);
+        assertThat(TaskStatParser.field(spaced, spaced.length, 60)).as("past the end").isEqualTo(-1);
+        assertThat(TaskStatParser.field(spaced, spaced.length, 2)).as("comm is not a field here").isEqualTo(-1);
+    }
+
+    @Test
     void systemStatFromRecordedFile() throws IOException {
         SystemStat s = SystemStatParser.parse(fixture("proc-stat.txt"));
         assertThat(s.contextSwitches()).isEqualTo(775_531L);

@@ -1,0 +1,46 @@
+package io.tunescope.monitor.trace;
+
+/**
+ * One line of scheduler trace text that matters for per-thread timelines. Times are the trace clock's, in
+ * nanoseconds (with {@code trace_clock} set to {@code mono}, the same clock as {@code System.nanoTime()}).
+ */
+public sealed interface SchedEvent {
+    /** The CPU the line was recorded on (-1 where the line names none). */
+    int cpu();
+
+    /**
+     * {@code sched_switch}: {@code prevTid} left the CPU in {@code prevState} ({@code R} or {@code R+}: still runnable,
+     * an involuntary switch; {@code S}, {@code D}, {@code I}...: it blocked, a voluntary switch; {@code X}, {@code Z}:
+     * it exited), {@code nextTid} got it.
+     */
+    record Switch(int cpu, long nanos, int prevTid, String prevState, int nextTid) implements SchedEvent {
+        public boolean preempted() {
+            return prevState.startsWith("R");
+        }
+
+        public boolean exited() {
+            return prevState.startsWith("X") || prevState.startsWith("Z");
+        }
+    }
+
+    /** {@code sched_wakeup} (or {@code sched_wakeup_new}): {@code tid} became runnable, queued on {@code targetCpu}. */
+    record Wakeup(int cpu, long nanos, int tid, int targetCpu) implements SchedEvent {
+    }
+
+    /** {@code sched_migrate_task}: {@code tid} moved from {@code fromCpu} to {@code toCpu}. */
+    record Migrate(int cpu, long nanos, int tid, int fromCpu, int toCpu) implements SchedEvent {
+    }
+
+    /**
+     * The ring buffer of {@code cpu} overflowed and {@code count} events were dropped there (tracefs
+     * {@code CPU:1 [LOST 42 EVENTS]}, perf {@code LOST 42 events!}), or its buffer only starts here
+     * ({@code ##### CPU 1 buffer started ####}, count -1: unknown, e.g. after a CPU came online). {@code cpu} is -1
+     * when the CPU is not named (the {@code trace} file's {@code entries-in-buffer/entries-written} header).
+     */
+    record Lost(int cpu, long count) implements SchedEvent {
+    }
+
+    /** A CPU hot-plug step ({@code cpuhp:cpuhp_enter}, {@code cpuhp_exit}, {@code cpuhp_multi_enter}) on {@code cpu}. */
+    record Hotplug(int cpu, long nanos, int targetCpu, String line) implements SchedEvent {
+    }
+}

@@ -1,0 +1,186 @@
+package io.tunescope.monitor.trace;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntPredicate;
+
+/**
+ * Folds scheduler events, in trace order, into per-thread timelines ({@link ThreadTrace}) for the threads that
+ * {@code tracked} accepts. Pure: the result depends on the events alone. Rules where the trace is incomplete:
+ * <ul>
+ *   <li>a thread whose first event is a switch-out was on the CPU when tracing began: its interval starts at the
+ *       trace's first timestamp; a later switch-out without a switch-in (lost) counts no interval and marks the
+ *       thread {@code uncertain};</li>
+ *   <li>a CPU switching from a thread other than the one last switched in there, or a thread switched in while it
+ *       was on another CPU, means a switch-out went missing: the open interval closes at the event that shows it
+ *       (an upper bound) and the thread is marked {@code uncertain};</li>
+ *   <li>lost events on a CPU ({@link SchedEvent.Lost}, also a buffer that started late after a hot-plug) mark the
+ *       thread on that CPU and every thread waiting for a CPU {@code uncertain}; pending run-queue waits are dropped
+ *       rather than guessed;</li>
+ *   <li>hot-plug steps are counted; the scheduler's own switch and migrate events around them are all that the
+ *       timelines need.</li>
+ * </ul>
+ */
+public final class SchedTimeline {
+    private final IntPredicate tracked;
+    private final Map<Integer, Acc> threads = new HashMap<>();
+    private final Map<Integer, Integer> onCpuNow = new HashMap<>();
+    private long firstNanos = Long.MIN_VALUE;
+    private long lastNanos = Long.MIN_VALUE;
+    private long lostEvents;
+    private long lostMarks;
+    private long hotplugSteps;
+
+    private SchedTimeline(IntPredicate tracked) {
+        this.tracked = tracked;
+    }
+
+    /** The timelines of {@code events} (in trace order) for the threads {@code tracked} accepts. */
+    public static TraceSummary build(Iterable<SchedEvent> events, IntPredicate tracked) {
+        SchedTimeline t = new SchedTimeline(tracked);
+        for (SchedEvent e : events) {
+            t.accept(e);
+        }
+        return t.finish();
+    }
+
+    private void accept(SchedEvent e) {
+        if (e instanceof SchedEvent.Switch s) {
+            clock(s.nanos());
+            onSwitch(s);
+        } else if (e instanceof SchedEvent.Wakeup w) {
+            clock(w.nanos());
+            Acc a = acc(w.tid());
+            if (a != null && a.onCpu < 0 && a.runnableSince < 0) {
+                a.runnableSince = w.nanos();
+            }
+        } else if (e instanceof SchedEvent.Migrate m) {
+            clock(m.nanos());
+            Acc a = acc(m.tid());
+            if (a != null) {
+                a.migrations++;
+            }
+        } else if (e instanceof SchedEvent.Lost l) {
+            onLost(l);
+        } else if (e instanceof SchedEvent.Hotplug h) {
+            clock(h.nanos());
+            hotplugSteps++;
+        }
+    }
+
+    private void clock(long nanos) {
+        if (firstNanos == Long.MIN_VALUE) {
+            firstNanos = nanos;
+        }
+        lastNanos = Math.max(lastNanos, nanos);
+    }
+
+    private void onSwitch(SchedEvent.Switch s) {
+        Integer before = onCpuNow.get(s.cpu());
+        if (before != null && before != s.prevTid()) {
+            Acc missed = threads.get(before);
+            missed.close(s.nanos());
+            missed.uncertain = true;
+        }
+        onCpuNow.remove(s.cpu());
+        Acc prev = acc(s.prevTid());
+        if (prev != null) {
+            if (prev.onCpu < 0 && prev.events == 1) {
+                prev.openSince = firstNanos; // its first event: on the CPU since before the trace began
+                prev.onCpu = s.cpu();
+            } else if (prev.onCpu < 0) {
+                prev.uncertain = true; // its switch-in went missing: the interval is not counted
+            }
+            prev.close(s.nanos());
+            if (s.preempted()) {
+                prev.involuntary++;
+                prev.runnableSince = s.nanos();
+            } else {
+                prev.voluntary++;
+                prev.sleeps += s.exited() ? 0 : 1;
+                prev.runnableSince = -1;
+            }
+        }
+        Acc next = acc(s.nextTid());
+        if (next != null) {
+            if (next.onCpu >= 0) { // its switch-out on another CPU went missing
+                next.close(s.nanos());
+                next.uncertain = true;
+            }
+            if (next.runnableSince >= 0) {
+                next.runDelayNanos += s.nanos() - next.runnableSince;
+                next.runnableSince = -1;
+            }
+            if (next.lastCpu >= 0 && next.lastCpu != s.cpu()) {
+                next.coreChanges++;
+            }
+            next.lastCpu = s.cpu();
+            next.onCpu = s.cpu();
+            next.openSince = s.nanos();
+            onCpuNow.put(s.cpu(), s.nextTid());
+        }
+    }
+
+    private void onLost(SchedEvent.Lost l) {
+        lostMarks++;
+        lostEvents += Math.max(0, l.count());
+        for (Acc a : threads.values()) {
+            if (l.cpu() < 0 || a.onCpu == l.cpu() || a.runnableSince >= 0) {
+                a.uncertain = true;
+                a.runnableSince = -1;
+            }
+        }
+    }
+
+    private Acc acc(int tid) {
+        if (tid <= 0 || !tracked.test(tid)) {
+            return null; // 0 is each CPU's idle task
+        }
+        Acc a = threads.computeIfAbsent(tid, Acc::new);
+        a.events++;
+        return a;
+    }
+
+    private TraceSummary finish() {
+        Map<Integer, ThreadTrace> out = new TreeMap<>();
+        for (Acc a : threads.values()) {
+            a.close(lastNanos);
+            out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.sleeps, a.voluntary, a.involuntary,
+                    a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain));
+        }
+        return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps);
+    }
+
+    /** One thread's state while folding. */
+    private static final class Acc {
+        final int tid;
+        final List<ThreadTrace.OnCpuInterval> intervals = new ArrayList<>();
+        long events;
+        int onCpu = -1;
+        int lastCpu = -1;
+        long openSince = -1;
+        long runnableSince = -1;
+        long sleeps;
+        long voluntary;
+        long involuntary;
+        long runDelayNanos;
+        long coreChanges;
+        long migrations;
+        boolean uncertain;
+
+        Acc(int tid) {
+            this.tid = tid;
+        }
+
+        void close(long nanos) {
+            if (onCpu >= 0) {
+                intervals.add(new ThreadTrace.OnCpuInterval(openSince, Math.max(openSince, nanos), onCpu));
+                onCpu = -1;
+                openSince = -1;
+            }
+        }
+    }
+}

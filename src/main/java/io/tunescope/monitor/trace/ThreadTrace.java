@@ -1,0 +1,60 @@
+package io.tunescope.monitor.trace;
+
+import java.util.List;
+
+/**
+ * What the scheduler trace says about one thread.
+ *
+ * @param onCpu               its on-CPU intervals in time order (an interval open when the trace began starts at
+ *                            the trace's first timestamp; one open when it ended stops at its last)
+ * @param sleeps              running→sleeping transitions: switched out blocked ({@code S}, {@code D}, {@code I}...)
+ * @param voluntarySwitches   switched out not runnable (blocked or exiting), as the kernel's {@code nvcsw} counts
+ * @param involuntarySwitches switched out still runnable ({@code R}, {@code R+}), as the kernel's {@code nivcsw}
+ * @param runDelayNanos       time runnable but waiting for a CPU: from a wake-up, or an involuntary switch-out, to
+ *                            the next switch-in (what {@code schedstat}'s second field counts)
+ * @param coreChanges         switch-ins on another CPU than the previous one
+ * @param migrations          {@code sched_migrate_task} events
+ * @param uncertain           events of this thread were lost (ring-buffer overflow, a CPU buffer that started late):
+ *                            the figures are lower bounds where an interval's start or end went missing
+ */
+public record ThreadTrace(int tid, List<OnCpuInterval> onCpu, long sleeps, long voluntarySwitches,
+                          long involuntarySwitches, long runDelayNanos, long coreChanges, long migrations,
+                          boolean uncertain) {
+    public ThreadTrace {
+        onCpu = List.copyOf(onCpu);
+    }
+
+    /** One stretch on one CPU, {@code [startNanos, endNanos)}. */
+    public record OnCpuInterval(long startNanos, long endNanos, int cpu) {
+        public OnCpuInterval {
+            if (endNanos < startNanos) {
+                throw new IllegalArgumentException("interval ends before it starts: " + startNanos + ".." + endNanos);
+            }
+        }
+    }
+
+    public long onCpuNanos() {
+        return onCpuNanos(Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** On-CPU time within {@code [fromNanos, toNanos)}: the intervals clipped to the window. */
+    public long onCpuNanos(long fromNanos, long toNanos) {
+        long sum = 0;
+        for (OnCpuInterval i : onCpu) {
+            long from = Math.max(fromNanos, i.startNanos());
+            long to = Math.min(toNanos, i.endNanos());
+            sum += Math.max(0, to - from);
+        }
+        return sum;
+    }
+
+    /** Whether the thread was on a CPU at {@code nanos}: the exact state a sampler would have read then. */
+    public boolean onCpuAt(long nanos) {
+        for (OnCpuInterval i : onCpu) {
+            if (i.startNanos() <= nanos && nanos < i.endNanos()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
