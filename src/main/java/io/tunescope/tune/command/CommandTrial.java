@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 
@@ -18,7 +19,8 @@ import java.util.regex.Matcher;
  * Runs the tuned command once for a configuration, like Active Harmony's {@code tuna}: the configuration goes in as
  * arguments and/or environment variables, the objective comes from the last match of the regular expression in its
  * standard output (or from its run time), and the run is killed (with its child processes) when it exceeds the
- * timeout. Standard error is kept in a file per trial for diagnosis.
+ * timeout. Standard error is kept in a file per trial for diagnosis. The command runs in its own process group
+ * ({@link TrialGroup}), which dies with the tuner, even on {@code kill -9}, and at the end of the trial.
  */
 public final class CommandTrial {
     /** A run's result: the objective, or why there is none. */
@@ -46,9 +48,15 @@ public final class CommandTrial {
     }
 
     public static Outcome run(TuningFile f, Configuration config, Path stderrFile) throws InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(commandLine(f, config)).directory(f.workingDirectory().toFile());
+        List<String> command = commandLine(f, config);
+        ProcessBuilder pb = new ProcessBuilder(TrialGroup.wrap(command)).directory(f.workingDirectory().toFile());
         if (f.passEnv()) {
             config.values().forEach((k, v) -> pb.environment().put(envName(f, k), String.valueOf(v)));
+        }
+        Optional<String> cannot = TrialGroup.cannotStart(command.get(0), f.workingDirectory(),
+                pb.environment().get("PATH"));
+        if (cannot.isPresent()) {
+            return new Outcome(null, "cannot start: " + cannot.get(), 0);
         }
         pb.redirectError(stderrFile.toFile());
         long start = System.nanoTime();
@@ -66,9 +74,10 @@ public final class CommandTrial {
             boolean done = p.waitFor(f.timeout().toMillis(), TimeUnit.MILLISECONDS);
             long elapsed = (System.nanoTime() - start) / 1_000_000;
             if (!done) {
-                kill(p);
+                TrialGroup.kill(p);
                 return new Outcome(null, "timeout after " + f.timeout().toMillis() + " ms", elapsed);
             }
+            TrialGroup.closePipe(p);
             reader.join(2000);
             if (p.exitValue() != 0) {
                 return new Outcome(null, "exit code " + p.exitValue() + tail(stderrFile), elapsed);
@@ -78,7 +87,7 @@ public final class CommandTrial {
             }
             return parse(f, out.toString(), elapsed);
         } catch (InterruptedException e) {
-            kill(p);
+            TrialGroup.kill(p);
             throw e;
         }
     }
@@ -98,16 +107,6 @@ public final class CommandTrial {
                     : new Outcome(null, "objective is not finite: " + last, elapsed);
         } catch (NumberFormatException e) {
             return new Outcome(null, "objective is not a number: " + last, elapsed);
-        }
-    }
-
-    private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        try {
-            p.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
