@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * H2 as the shop's database tier, for fast runs and tests: an in-memory database in its own JVM behind H2's TCP
- * server on loopback. The first connection creates it with a random password.
+ * server on loopback. The tier's JVM creates it with a random password, which it gets through its environment.
  */
 public final class H2Database implements ShopDatabase {
     private final ChildJvm jvm;
@@ -29,9 +29,11 @@ public final class H2Database implements ShopDatabase {
         }
         byte[] secret = new byte[18];
         new SecureRandom().nextBytes(secret);
+        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         ChildJvm jvm = ChildJvm.start("h2", H2ServerMain.class, List.of("-Xmx1g", "-Dh2.bindAddress=127.0.0.1",
-                "-Dtunescope.role=shop-db"), List.of(Integer.toString(port)), Map.of(), log);
-        return new H2Database(jvm, Base64.getUrlEncoder().withoutPadding().encodeToString(secret));
+                "-Dtunescope.role=shop-db"), List.of(Integer.toString(port)),
+                Map.of(H2ServerMain.PASSWORD_ENV, password), log);
+        return new H2Database(jvm, password);
     }
 
     @Override
@@ -41,12 +43,12 @@ public final class H2Database implements ShopDatabase {
 
     @Override
     public String jdbcUrl() {
-        return "jdbc:h2:tcp://127.0.0.1:" + jvm.port() + "/mem:shop;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+        return "jdbc:h2:tcp://127.0.0.1:" + jvm.port() + "/" + H2ServerMain.DATABASE + ";LOCK_TIMEOUT=10000";
     }
 
     @Override
     public String user() {
-        return "tunescope";
+        return H2ServerMain.USER;
     }
 
     @Override
