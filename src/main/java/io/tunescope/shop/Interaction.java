@@ -47,10 +47,6 @@ public enum Interaction {
         return limitMillis;
     }
 
-    public boolean isBrowse() {
-        return browse;
-    }
-
     /** The interaction served at {@code path}, or null. */
     public static Interaction ofPath(String path) {
         for (Interaction i : values()) {

@@ -27,11 +27,6 @@ public enum KnobSyntax {
         this.configLine = configLine;
     }
 
-    /** Whether a setting can be changed by a SQL statement at all. */
-    public boolean hasStatement() {
-        return statement != null;
-    }
-
     String statement(String name, String literal) {
         if (statement == null) {
             throw new IllegalStateException(this + " settings have no SQL statement");

@@ -38,8 +38,4 @@ public record MeasureTask(ConnectionSpec spec, String statement, Timing timing, 
         }
         return runs;
     }
-
-    public long totalMillis() {
-        return timing.pointMillis() * points.size();
-    }
 }

@@ -10,7 +10,6 @@ import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TuningTarget;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,7 +100,7 @@ public final class DatabaseTarget implements TuningTarget {
             stop(runner);
             return new TrialObjective.Value(null, "past its time limit of " + spec.timeout().toSeconds() + " s");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause() instanceof IOException io ? io : e.getCause();
+            Throwable cause = e.getCause();
             return new TrialObjective.Value(null, cause.getClass().getSimpleName() + ": " + cause.getMessage());
         } catch (InterruptedException e) {
             stop(runner);

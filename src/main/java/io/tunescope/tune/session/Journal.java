@@ -65,9 +65,14 @@ public final class Journal implements AutoCloseable {
             }
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
-            Journal j = new Journal(file, ch);
-            j.appendLine(header.line());
-            return j;
+            try {
+                Journal j = new Journal(file, ch);
+                j.appendLine(header.line());
+                return j;
+            } catch (RuntimeException e) {
+                ch.close();
+                throw e;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create journal " + file + ": " + e.getMessage(), e);
         }
@@ -78,10 +83,15 @@ public final class Journal implements AutoCloseable {
         Path file = TuningDir.of(dir).journal();
         try {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ);
-            long keep = completeLength(Files.readAllBytes(file));
-            ch.truncate(keep);
-            ch.position(keep);
-            return new Journal(file, ch);
+            try {
+                long keep = completeLength(Files.readAllBytes(file));
+                ch.truncate(keep);
+                ch.position(keep);
+                return new Journal(file, ch);
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reopen journal " + file + ": " + e.getMessage(), e);
         }
