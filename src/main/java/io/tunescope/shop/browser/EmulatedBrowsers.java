@@ -11,12 +11,12 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Phaser;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Closed-loop emulated browsers on one asynchronous HTTP client: no thread per browser. One clock thread fires each
@@ -32,8 +32,8 @@ public final class EmulatedBrowsers {
     private final ExecutorService answers = Executors.newFixedThreadPool(2, daemon("shop-browser-io"));
     private final HttpClient client;
     private BrowserStats stats;
-    /** One party per live session, plus one for the arrivals while they last (open mode) and one for {@link #run}. */
-    private final Phaser live = new Phaser(1);
+    /** One per live session, plus one for the arrivals while they last (open mode) and one for {@link #run}. */
+    private final LiveCount live = new LiveCount();
     private TransitionMatrix matrix;
     private long endNanos;
 
@@ -73,13 +73,10 @@ public final class EmulatedBrowsers {
                             / config.browsers());
                 }
             }
-            int phase = live.arriveAndDeregister();
+            live.arriveAndDeregister();
             long waitNanos = endNanos - System.nanoTime() + REQUEST_TIMEOUT.toNanos();
-            try {
-                live.awaitAdvanceInterruptibly(phase, Math.max(0, waitNanos), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                // requests still unanswered after their timeout: the figures so far are the result
-            }
+            // false: requests still unanswered after their timeout, and the figures so far are the result
+            live.awaitZero(Math.max(0, waitNanos));
             return stats.result();
         } finally {
             clock.shutdownNow();
@@ -184,5 +181,28 @@ public final class EmulatedBrowsers {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /**
+     * How many parties are live, with a wait for none; a Phaser would do but holds at most 65,535 parties, which open
+     * load at a high arrival rate can exceed.
+     */
+    private static final class LiveCount {
+        private final AtomicInteger parties = new AtomicInteger(1);
+        private final CountDownLatch none = new CountDownLatch(1);
+
+        void register() {
+            parties.incrementAndGet();
+        }
+
+        void arriveAndDeregister() {
+            if (parties.decrementAndGet() == 0) {
+                none.countDown();
+            }
+        }
+
+        boolean awaitZero(long timeoutNanos) throws InterruptedException {
+            return none.await(timeoutNanos, TimeUnit.NANOSECONDS);
+        }
     }
 }
