@@ -5,15 +5,17 @@ import io.tunescope.store.ExecutionCsv;
 import io.tunescope.store.ExecutionRecord;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunSummary;
+import org.HdrHistogram.Histogram;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** The objective of one run, read from what the runner wrote; a run that did not finish cleanly has none. */
 final class TrialObjective {
+    private static final long HIGHEST_MICROS = 3_600_000_000L;
+
     /** The objective value, or why there is none. */
     record Value(Double value, String reason) {
     }
@@ -66,7 +68,8 @@ final class TrialObjective {
     }
 
     private static Value percentile(double p, Path outDir, RunSummary s) {
-        List<Long> nanos = new ArrayList<>();
+        // bounded memory however long the run: 1 µs to 1 h at 3 significant digits, as the run summary's own
+        Histogram micros = new Histogram(1, HIGHEST_MICROS, 3);
         for (RunSummary.TenantSummary t : s.tenants()) {
             Path csv = ResultsDir.of(outDir).tenant(t.name()).executions();
             if (!Files.isRegularFile(csv)) {
@@ -74,21 +77,13 @@ final class TrialObjective {
             }
             ExecutionCsv.forEach(csv, e -> {
                 if (e.phase() == ExecutionRecord.Phase.MEASURE && !e.failed()) {
-                    nanos.add(e.responseNanos());
+                    micros.recordValue(Math.min(HIGHEST_MICROS, Math.max(1, e.responseNanos() / 1_000)));
                 }
             });
         }
-        if (nanos.isEmpty()) {
+        if (micros.getTotalCount() == 0) {
             return new Value(null, "no execution was measured");
         }
-        return new Value(nearestRank(nanos.stream().mapToLong(Long::longValue).toArray(), p) / 1e6, null);
-    }
-
-    /** The nearest-rank percentile: the smallest value with at least {@code p}% of the values at or below it. */
-    static long nearestRank(long[] values, double p) {
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        return new Value(micros.getValueAtPercentile(p) / 1e3, null);
     }
 }
