@@ -68,6 +68,11 @@ public record ResultsDir(Path root) {
         return new MonitorDir(root.resolve("monitor"));
     }
 
+    /** The tuning session {@code demo} runs after its validated run: a {@link TuningDir} in {@code tune/}. */
+    public TuningDir demoTuning() {
+        return TuningDir.of(root.resolve("tune"));
+    }
+
     /** The stderr of one process of the web shop's stack ({@code shop run}): {@code logs/<tier>.log}. */
     public Path tierLog(String tier) {
         return root.resolve("logs").resolve(tier + ".log");

@@ -93,6 +93,9 @@ class BadInputSweepTest {
                         + "/proc/tunescope)", "run", "--out", "/proc/tunescope/x"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "demo", "--out", "{t}/afile"),
                 c(2, "Unknown options: '--users', '2'", "demo", "--users", "2"),
+                c(3, "--tune-trials (1) must be at least 2 (the default configuration and one other)", "demo",
+                        "--tune-trials", "1", "--out", "{t}/o"),
+                c(2, "Invalid value for option '--tune-trials': 'six' is not an int", "demo", "--tune-trials", "six"),
                 // monitor
                 c(3, "pid (0) must be at least 1", "monitor", "--pid", "0"),
                 c(3, "pid (999999999) must name at least one running, readable process", "monitor", "--pid",

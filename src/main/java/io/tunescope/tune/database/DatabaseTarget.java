@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * A database running a TPC-H workload as a tuning target. One measurement is one run of {@link TpchRunner} on a
@@ -37,10 +38,20 @@ import java.util.concurrent.TimeoutException;
 public final class DatabaseTarget implements TuningTarget {
     private final DatabaseTargetSpec spec;
     private final KnobCatalog catalog;
+    private final Supplier<RunObserver> observers;
 
     public DatabaseTarget(DatabaseTargetSpec spec) {
+        this(spec, () -> RunObserver.NONE);
+    }
+
+    /**
+     * A target whose every run is observed by a fresh observer from {@code observers} (for example the thread
+     * monitor, which then writes each run's {@code monitor/} directory and adds per-query metrics to its summary).
+     */
+    public DatabaseTarget(DatabaseTargetSpec spec, Supplier<RunObserver> observers) {
         this.spec = spec;
         this.catalog = spec.engine().knobs();
+        this.observers = java.util.Objects.requireNonNull(observers, "observers");
     }
 
     @Override
@@ -90,7 +101,8 @@ public final class DatabaseTarget implements TuningTarget {
         } catch (RuntimeException e) {
             return new TrialObjective.Value(null, "cannot apply: " + e.getMessage());
         }
-        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, RunObserver.NONE).run());
+        RunObserver observer = observers.get();
+        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, observer).run());
         Thread runner = new Thread(task, "tune-run");
         runner.start();
         try {
