@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * A private PostgreSQL cluster: initdb into a directory, listening on 127.0.0.1 only on a free port, with a random
  * password that lives only in this process's memory (scram-sha-256; never written to a file we keep, never printed).
  * Run as the unprivileged user {@code nobody} when we are root (PostgreSQL refuses root). {@link #close()} always
- * stops it, killing what is left if a fast shutdown fails.
+ * stops it, killing what is left if a fast shutdown fails; a {@link PostmasterWatcher} stops it when this JVM dies
+ * without closing it (even {@code kill -9}). A watcher that cannot start fails the start: no server without one.
  */
 public final class PostgresServer implements AutoCloseable {
     public static final String DB_USER = "tunescope";
@@ -45,6 +46,8 @@ public final class PostgresServer implements AutoCloseable {
     private int port;
     private long pid;
     private boolean stopped;
+    /** Stops the server if this JVM dies without closing it (pg_ctl daemonizes the postmaster). */
+    private PostmasterWatcher watcher;
 
     private PostgresServer(PostgresBinaries binaries, Path dataDir, List<String> asUser, String password,
                            boolean temporaryHome, Path baseDir) {
@@ -74,6 +77,8 @@ public final class PostgresServer implements AutoCloseable {
             server.initdb(home, root);
             server.configure(settings);
             server.startWithFreePort(cpus);
+            server.watcher = PostmasterWatcher.start(asUser, binaries.pgCtl(), server.dataDir,
+                    server.dataDir.resolveSibling("postgres.log"));
             START_LISTENERS.forEach(listener -> listener.accept(server));
             return server;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -102,6 +107,7 @@ public final class PostgresServer implements AutoCloseable {
     private void abandon() throws IOException {
         killLeftovers();
         stopped = true;
+        endWatcher();
         if (temporaryHome) {
             keepLogAndDeleteTemporaryHome();
         }
@@ -233,9 +239,23 @@ public final class PostgresServer implements AutoCloseable {
         if (!fastShutdownDone || Processes.isRunning(pid)) {
             killLeftovers();
         }
+        endWatcher();
         if (temporaryHome) {
             keepLogAndDeleteTemporaryHome();
         }
+    }
+
+    /** Once the server is stopped: the watcher exits without stopping anything. */
+    private void endWatcher() {
+        if (watcher != null) {
+            watcher.close();
+            watcher = null;
+        }
+    }
+
+    /** The watcher's process, while the server runs: tests check it is gone after {@link #close()}. */
+    Optional<ProcessHandle> watcherProcess() {
+        return Optional.ofNullable(watcher).map(PostmasterWatcher::handle);
     }
 
     private void keepLogAndDeleteTemporaryHome() throws IOException {
