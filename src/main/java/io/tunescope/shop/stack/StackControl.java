@@ -84,17 +84,27 @@ public final class StackControl {
         while (System.nanoTime() < deadline && pids.stream().anyMatch(StackControl::alive)) {
             Thread.sleep(100);
         }
-        for (long pid : pids) {
-            // only a process that is still one of the stack's (a pid may have been reused by now)
-            ProcessHandle.of(pid).filter(StackControl::ofTheStack).ifPresent(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> left = pids.stream().map(ProcessHandle::of).flatMap(Optional::stream)
+                .filter(p -> ofTheStack(p, out)).toList();
+        // only processes that are still the stack's: a pid may have been reused by now
+        left.forEach(ProcessHandle::destroyForcibly);
+        long killDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < killDeadline && left.stream().anyMatch(ProcessHandle::isAlive)) {
+            Thread.sleep(50);
+        }
+        List<Long> survivors = left.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList();
+        if (!survivors.isEmpty()) {
+            throw new IOException("shop stop: processes of the stack still running after SIGKILL: " + survivors);
         }
         Files.deleteIfExists(ResultsDir.of(out).shopStack());
         return true;
     }
 
-    private static boolean ofTheStack(ProcessHandle p) {
+    /** A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out. */
+    private static boolean ofTheStack(ProcessHandle p, Path out) {
         String command = p.info().commandLine().orElse("");
-        return command.contains("-Dtunescope.role=shop-") || command.contains("postgres");
+        return command.contains("-Dtunescope.role=shop-")
+                || command.contains("postgres") && command.contains(out.toAbsolutePath().toString());
     }
 
     private static boolean alive(long pid) {
