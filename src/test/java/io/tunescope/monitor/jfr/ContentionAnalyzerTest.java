@@ -87,8 +87,18 @@ class ContentionAnalyzerTest {
         Path jfr = dir.resolve("cpu.jfr");
         long[] sink = new long[2];
         try (ContentionRecording rec = ContentionRecording.start(jfr, Duration.ZERO)) {
-            Thread user = new Thread(() -> sink[0] = Spinner.spin(400_000_000L), "test-user-cpu");
-            Thread bystander = new Thread(() -> sink[1] = Spinner.spin(400_000_000L), "bystander");
+            // a fixed time on CPU, not a fixed count of iterations: how long 400M iterations take depends on the JIT
+            long endNanos = System.nanoTime() + Duration.ofMillis(450).toNanos();
+            Thread user = new Thread(() -> {
+                while (System.nanoTime() < endNanos) {
+                    sink[0] += Spinner.spin(5_000_000L);
+                }
+            }, "test-user-cpu");
+            Thread bystander = new Thread(() -> {
+                while (System.nanoTime() < endNanos) {
+                    sink[1] += Spinner.spin(5_000_000L);
+                }
+            }, "bystander");
             user.start();
             bystander.start();
             user.join();
@@ -97,7 +107,7 @@ class ContentionAnalyzerTest {
         }
         ContentionTable table = ContentionAnalyzer.analyze(jfr, n -> n.startsWith("test-user-"));
 
-        // 400 ms sampled every 10 ms; on a busy machine the thread is on CPU for part of it
+        // 450 ms sampled every 10 ms; on a busy machine the thread is on CPU for part of it
         assertThat(table.cpuSamples()).isBetween(5L, 60L);
         HotMethod top = table.hotMethods().get(0);
         assertThat(top.method()).isEqualTo(Spinner.class.getName() + ".spin");
