@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Process liveness as the kernel sees it. */
+/** Process liveness as the kernel sees it, and the JVM that child JVMs are started with. */
 public final class Processes {
     private Processes() {
     }
@@ -21,5 +21,11 @@ public final class Processes {
         } catch (IOException e) {
             return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && !Files.isDirectory(Path.of("/proc"));
         }
+    }
+
+    /** The java binary running this JVM, so a child JVM (tenant agent, shop tier) runs on the same one. */
+    public static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

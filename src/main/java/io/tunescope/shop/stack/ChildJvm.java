@@ -1,5 +1,6 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.engine.Processes;
 import io.tunescope.shop.ParentWatch;
 
 import java.io.BufferedReader;
@@ -37,7 +38,7 @@ final class ChildJvm implements AutoCloseable {
 
     static ChildJvm start(String name, Class<?> main, List<String> jvmOptions, List<String> args,
                           Map<String, String> env, Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaExecutable()));
+        List<String> command = new ArrayList<>(List.of(Processes.javaExecutable()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(args);
@@ -146,10 +147,5 @@ final class ChildJvm implements AutoCloseable {
         } catch (IllegalStateException e) {
             // the JVM is shutting down: the hook runs anyway
         }
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

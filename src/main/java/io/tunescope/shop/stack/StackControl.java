@@ -1,6 +1,7 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.Processes;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopStackState;
@@ -34,7 +35,7 @@ public final class StackControl {
         }
         Files.createDirectories(dir.tierLog("stack").getParent());
         Files.deleteIfExists(dir.shopStack());
-        List<String> command = new ArrayList<>(List.of("setsid", javaExecutable(), "-Xmx512m",
+        List<String> command = new ArrayList<>(List.of("setsid", Processes.javaExecutable(), "-Xmx512m",
                 "-Dtunescope.role=shop-stack", "-cp", System.getProperty("java.class.path"), StackMain.class.getName(),
                 config.out().toString(), config.database(), config.pgBin() == null ? "-" : config.pgBin().toString(),
                 Integer.toString(config.scale().items()), Integer.toString(config.browsers()),
@@ -109,10 +110,5 @@ public final class StackControl {
 
     private static boolean alive(long pid) {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

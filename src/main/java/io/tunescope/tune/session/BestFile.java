@@ -17,9 +17,7 @@ public final class BestFile {
                 .map(r -> new BestSoFar.DefaultResult(r.config().values(), r.objective(), r.error())).orElse(null);
         Double improvement = null;
         if (best != null && def != null && def.objective() != null && def.objective() != 0) {
-            double d = def.objective();
-            double gain = s.direction() == Direction.MAXIMIZE ? best.objective() - d : d - best.objective();
-            improvement = Math.round(gain / Math.abs(d) * 1000.0) / 10.0;
+            improvement = Math.round(s.direction().gainPercent(best.objective(), def.objective()) * 10.0) / 10.0;
         }
         return new BestSoFar(s.completedTrials(), best, def, improvement, s.direction().label(), s.strategyName(),
                 s.seed(), null, null);

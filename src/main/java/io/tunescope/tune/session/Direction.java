@@ -25,6 +25,12 @@ public enum Direction {
         return this == MINIMIZE ? a < b : a > b;
     }
 
+    /** How much better {@code value} is than {@code baseline}, in percent of the baseline (negative: worse). */
+    public double gainPercent(double value, double baseline) {
+        double gain = this == MAXIMIZE ? value - baseline : baseline - value;
+        return gain / Math.abs(baseline) * 100.0;
+    }
+
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

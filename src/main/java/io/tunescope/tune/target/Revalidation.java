@@ -47,8 +47,7 @@ public final class Revalidation {
             Double d = defaults.get(i);
             Double b = bests.get(i);
             if (d != null && b != null && d != 0) {
-                double delta = direction == Direction.MAXIMIZE ? b - d : d - b;
-                gains.add(delta / Math.abs(d) * 100.0);
+                gains.add(direction.gainPercent(b, d));
             }
         }
         double[] gainCi = ci95(gains);

@@ -3,6 +3,7 @@ package io.tunescope.workload.agent;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.tunescope.engine.CpuList;
+import io.tunescope.engine.Processes;
 import io.tunescope.store.Json;
 
 import java.io.BufferedReader;
@@ -49,7 +50,7 @@ public final class AgentProcess implements AutoCloseable {
         if (cpus != null) {
             command.addAll(cpus.tasksetPrefix());
         }
-        command.addAll(List.of(javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
+        command.addAll(List.of(Processes.javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
                 "-cp", System.getProperty("java.class.path"), TenantAgentMain.class.getName(), specFile.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
         builder.environment().remove(AgentSpec.PASSWORD_ENV);
@@ -63,11 +64,6 @@ public final class AgentProcess implements AutoCloseable {
         AgentProcess agent = new AgentProcess(tenantIndex, builder.start());
         agent.pumpEvents(events);
         return agent;
-    }
-
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     private void pumpEvents(BlockingQueue<TenantEvent> events) {
