@@ -43,9 +43,26 @@ public final class StackControl {
         command.addAll(config.appKnobs().toArgs());
         Process supervisor = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
                 "/dev/null"))).redirectErrorStream(true).redirectOutput(dir.tierLog("stack").toFile()).start();
+        boolean serving = false;
+        try {
+            ShopStackState state = awaitServing(supervisor, config.out(), dir);
+            serving = true;
+            return state;
+        } finally {
+            if (!serving) {
+                // interrupted, failed or too slow: nothing of the half-started stack may outlive this command
+                supervisor.descendants().forEach(ProcessHandle::destroyForcibly);
+                supervisor.destroyForcibly();
+                supervisor.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static ShopStackState awaitServing(Process supervisor, Path out, ResultsDir dir)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            Optional<ShopStackState> state = status(config.out());
+            Optional<ShopStackState> state = status(out);
             if (state.isPresent()) {
                 return state.get();
             }
@@ -54,7 +71,6 @@ public final class StackControl {
             }
             Thread.sleep(200);
         }
-        supervisor.destroy();
         throw new IOException("the shop stack did not start within " + START_TIMEOUT.toMinutes() + " min");
     }
 
