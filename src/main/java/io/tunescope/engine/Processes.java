@@ -3,8 +3,10 @@ package io.tunescope.engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
-/** Process liveness as the kernel sees it, and the JVM that child JVMs are started with. */
+/** Process liveness as the kernel sees it, and how child JVMs are started and stopped. */
 public final class Processes {
     private Processes() {
     }
@@ -27,5 +29,20 @@ public final class Processes {
     public static String javaExecutable() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
+     * Gives a child whose stdin was just closed (its signal to stop) {@code grace} to exit, then kills it. The
+     * interrupt flag is kept: an interrupted wait kills the child at once.
+     */
+    public static void awaitExitOrKill(Process process, Duration grace) {
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 }

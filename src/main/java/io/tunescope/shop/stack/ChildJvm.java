@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildJvm implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
-    private static final long GRACE_MILLIS = 5_000;
+    private static final Duration GRACE = Duration.ofSeconds(5);
 
     private final String name;
     private final Process process;
@@ -130,12 +130,7 @@ final class ChildJvm implements AutoCloseable {
             // already gone
         }
         try {
-            if (!process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
+            Processes.awaitExitOrKill(process, GRACE);
         } finally {
             removeHook(killer);
         }

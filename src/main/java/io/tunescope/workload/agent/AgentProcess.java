@@ -12,17 +12,17 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The controller's handle on one tenant agent: starts the child JVM (pinned with taskset when CPUs are given), turns
  * its stdout into {@link TenantEvent}s on a shared queue, sends {@code go}, and makes sure it is gone on close.
  */
 public final class AgentProcess implements AutoCloseable {
-    private static final long GRACE_MILLIS = 5_000;
+    private static final Duration GRACE = Duration.ofSeconds(5);
     private static final ObjectReader EVENTS = Json.MAPPER.readerFor(AgentEvent.class)
             .without(DeserializationFeature.FAIL_ON_INVALID_SUBTYPE);
 
@@ -132,14 +132,7 @@ public final class AgentProcess implements AutoCloseable {
         } catch (IOException e) {
             // the agent is already gone
         }
-        try {
-            if (!process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        Processes.awaitExitOrKill(process, GRACE);
     }
 
     /** Kills the agent at once (used when the run is aborted, e.g. by Ctrl-C). */
