@@ -57,6 +57,9 @@ public final class SchedTimeline {
             if (a != null && a.onCpu < 0 && a.runnableSince < 0) {
                 a.runnableSince = w.nanos();
             }
+            if (a != null) {
+                a.switchedOrWoken = true;
+            }
         } else if (e instanceof SchedEvent.Migrate m) {
             clock(m.nanos());
             Acc a = acc(m.tid());
@@ -88,13 +91,16 @@ public final class SchedTimeline {
         onCpuNow.remove(s.cpu());
         Acc prev = acc(s.prevTid());
         if (prev != null) {
-            if (prev.onCpu < 0 && prev.events == 1) {
-                prev.openSince = firstNanos; // its first event: on the CPU since before the trace began
+            if (prev.onCpu < 0 && !prev.switchedOrWoken) {
+                // its first switch or wake-up: on the CPU since before the trace began (a migration by the load
+                // balancer may come first without changing that)
+                prev.openSince = firstNanos;
                 prev.onCpu = s.cpu();
             } else if (prev.onCpu < 0) {
                 prev.uncertain = true; // its switch-in went missing: the interval is not counted
             }
             prev.close(s.nanos());
+            prev.switchedOrWoken = true;
             if (s.preempted()) {
                 prev.involuntary++;
                 prev.runnableSince = s.nanos();
@@ -118,6 +124,7 @@ public final class SchedTimeline {
                 next.coreChanges++;
             }
             next.lastCpu = s.cpu();
+            next.switchedOrWoken = true;
             next.onCpu = s.cpu();
             next.openSince = s.nanos();
             onCpuNow.put(s.cpu(), s.nextTid());
@@ -139,9 +146,7 @@ public final class SchedTimeline {
         if (tid <= 0 || !tracked.test(tid)) {
             return null; // 0 is each CPU's idle task
         }
-        Acc a = threads.computeIfAbsent(tid, Acc::new);
-        a.events++;
-        return a;
+        return threads.computeIfAbsent(tid, Acc::new);
     }
 
     private TraceSummary finish() {
@@ -158,7 +163,8 @@ public final class SchedTimeline {
     private static final class Acc {
         final int tid;
         final List<ThreadTrace.OnCpuInterval> intervals = new ArrayList<>();
-        long events;
+        /** Whether a switch or wake-up of this thread has been seen yet. */
+        boolean switchedOrWoken;
         int onCpu = -1;
         int lastCpu = -1;
         long openSince = -1;

@@ -132,4 +132,16 @@ class SchedTraceTest {
         assertThat(u.onCpu()).isEmpty();
         assertThat(u.uncertain()).isTrue();
     }
+
+    @Test
+    void aMigrationBeforeTheFirstSwitchLeavesAThreadOnCpuSinceTracingBegan() {
+        // the load balancer moves a running thread: its first event is the migration, then its switch-out
+        List<SchedEvent> e = List.of(new SchedEvent.Wakeup(1, 1_000, 9, 1),
+                new SchedEvent.Migrate(1, 2_000, 8, 0, 1),
+                new SchedEvent.Switch(1, 5_000, 8, "R+", 0));
+        ThreadTrace t = SchedTimeline.build(e, tid -> tid == 8).threads().get(8);
+        assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 1));
+        assertThat(t.migrations()).isEqualTo(1);
+        assertThat(t.uncertain()).isFalse();
+    }
 }
