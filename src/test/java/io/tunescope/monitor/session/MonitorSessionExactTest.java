@@ -1,5 +1,6 @@
 package io.tunescope.monitor.session;
 
+import io.tunescope.Externals;
 import io.tunescope.Progress;
 import io.tunescope.monitor.ExactReport;
 import io.tunescope.monitor.MonitorOptions;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code monitor --exact}: the fall-back to sampling, and (as root with tracefs) both modes side by side. */
 class MonitorSessionExactTest {
@@ -48,7 +48,7 @@ class MonitorSessionExactTest {
 
     @Test
     void exactOnCpuAgreesWithSchedstat() throws Exception {
-        assumeTrue(TracefsTracer.unavailable(TracefsTracer.DEFAULT_ROOT) == null, "needs root and tracefs");
+        Externals.require(TracefsTracer.unavailable(TracefsTracer.DEFAULT_ROOT) == null, "root and tracefs");
         AtomicBoolean stop = new AtomicBoolean();
         Thread spinner = new Thread(() -> {
             long x = 0;

@@ -1,5 +1,6 @@
 package io.tunescope.shop.db;
 
+import io.tunescope.Externals;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
@@ -14,7 +15,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The same interactions on a private PostgreSQL, started for this class and always stopped. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -24,7 +24,7 @@ class PostgresShopTransactionsTest extends ShopTransactionsContract {
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
         var binaries = PostgresBinaries.find();
-        assumeTrue(binaries.isPresent(), "PostgreSQL binaries not installed");
+        Externals.require(binaries.isPresent(), "PostgreSQL binaries");
         server = PostgresServer.start(binaries.get(), dir.resolve("pg"), null, List.of());
     }
 

@@ -1,5 +1,6 @@
 package io.tunescope.tune.database;
 
+import io.tunescope.Externals;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.experiment.TpchRunner;
 import io.tunescope.tune.command.TuningFile;
@@ -21,7 +22,7 @@ class PostgresTargetTest {
     @Test
     void aServerThatWillNotStartIsAFailedTrialAndTheNextConfigurationRunsOnAFreshOne(@TempDir Path dir)
             throws Exception {
-        assumeTrue(PostgresBinaries.find().isPresent(), "PostgreSQL binaries not installed");
+        Externals.require(PostgresBinaries.find().isPresent(), "PostgreSQL binaries");
         TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), """
                 target: {engine: postgres, workload: "single:Q6", scaleFactor: 0.01, warmupIterations: 0,
                          iterations: 1, objective: geomean, revalidate: 0}
