@@ -15,6 +15,9 @@ import java.util.TreeMap;
 
 /** From the summaries of a capacity curve's levels to its levels, USL fit and saturated tier. */
 public final class CapacityAnalysis {
+    /** Scaling efficiency at or above which the highest level still counts as linear (not saturated in WIPS). */
+    static final double LINEAR = 0.9;
+
     private CapacityAnalysis() {
     }
 
@@ -98,6 +101,11 @@ public final class CapacityAnalysis {
                 .mapToDouble(TierLoad::cpuCores).sum();
         double busiest = top.tiers().stream().filter(t -> !t.tier().equals(SaturatedTier.DRIVER))
                 .mapToDouble(TierLoad::cpuCores).max().orElse(0);
+        if (levels.size() > 1 && top.scalingEfficiency() >= LINEAR) {
+            out.add("WIPS per browser at the highest level is still " + top.scalingEfficiency() + " of the lowest "
+                    + "level's: the curve has not left its linear part, so no tier limits WIPS yet (add levels or "
+                    + "lower --think-scale, docs/shop.md)");
+        }
         if (driver > busiest) {
             out.add("at the highest level the driver uses more CPU (" + driver + " cores) than any tier ("
                     + busiest + "): the curve may measure the driver, not the stack");
