@@ -90,7 +90,7 @@ public final class CapacityAnalysis {
                 out.add(at + l.errors() + " errors");
             }
             if (l.degraded()) {
-                out.add(at + "an application node died (degraded)");
+                out.add(at + "an application node died (degraded): the curve ends at this level");
             }
             if (l.worstLimitRatio() > 1) {
                 out.add(at + l.worstInteraction() + "'s p90 is " + l.worstLimitRatio() + " times its TPC-W limit");

@@ -22,7 +22,8 @@ import java.util.List;
 /**
  * {@code shop capacity}: starts and populates one stack (sized for the highest level), drives it at every level in
  * turn with the thread monitor on every tier and the driver, writes each level's summary.json and then capacity.json
- * (levels, USL fit over (browsers, WIPS), the saturated tier); stops the stack, also on failure.
+ * (levels, USL fit over (browsers, WIPS), the saturated tier); stops the stack, also on failure. A level in which
+ * the application node died ends the curve there (its warning says so).
  */
 public final class ShopCapacity {
     private ShopCapacity() {
@@ -56,6 +57,10 @@ public final class ShopCapacity {
                 summaries.add(s);
                 levels.add(CapacityAnalysis.level(s, summaries.get(0), cores,
                         relative(dir.root(), levelDir.summary())));
+                if (s.degraded()) {
+                    // the node is gone: higher levels would only count connection errors
+                    break;
+                }
             }
         }
         CapacitySummary summary = summarize(config, summaries, levels, cores);
