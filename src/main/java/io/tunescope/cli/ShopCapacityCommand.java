@@ -50,7 +50,7 @@ public final class ShopCapacityCommand implements Callable<Integer> {
             description = "each level's browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
     Duration rampUp;
 
-    @Option(names = "--think-scale", defaultValue = "0.01", description = "multiplies TPC-W's think time (mean "
+    @Option(names = "--think-scale", defaultValue = "0.002", description = "multiplies TPC-W's think time (mean "
             + "7 s); a closed load of N browsers asks at most N / (7 s x scale) interactions per second, so the "
             + "scale decides whether the highest level can saturate a tier (docs/shop.md) (default: "
             + "${DEFAULT-VALUE})")
