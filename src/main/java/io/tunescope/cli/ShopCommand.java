@@ -3,10 +3,10 @@ package io.tunescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code start}, {@code stop}, {@code status}; capacity comes later). */
+/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code capacity}, {@code start}, {@code stop}, {@code status}). */
 @Command(name = "shop", mixinStandardHelpOptions = true,
         description = "The TPC-W bookstore: a database, an application node (Jetty) and emulated browsers.",
-        subcommands = {ShopRunCommand.class, ShopStackCommands.Start.class, ShopStackCommands.Stop.class,
+        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopStackCommands.Start.class, ShopStackCommands.Stop.class,
                 ShopStackCommands.Status.class})
 public final class ShopCommand implements Runnable {
     @CommandLine.Spec

@@ -69,11 +69,15 @@ public final class ShopRunCommand implements Callable<Integer> {
      */
     private static final String COMMON_POOL = "java.util.concurrent.ForkJoinPool.common.parallelism";
 
-    @Override
-    public Integer call() throws Exception {
+    static void limitCommonPool() {
         if (System.getProperty(COMMON_POOL) == null && Runtime.getRuntime().availableProcessors() < 3) {
             System.setProperty(COMMON_POOL, "2");
         }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        limitCommonPool();
         Mix chosen = Mix.parse(mix);
         ShopRunConfig config = new ShopRunConfig(chosen, stack.browsers, rampUp, duration, rampDown,
                 new ThinkTime(thinkScale), new ShopScale(stack.items, stack.browsers, stack.scaleDown),

@@ -19,8 +19,8 @@ public final class ShopStackOptions {
             + "(default: ${DEFAULT-VALUE}, see docs/shop.md)")
     int scaleDown;
 
-    @Option(names = "--database", defaultValue = "h2", description = "h2 (in-memory, its own JVM) or postgres "
-            + "(a private cluster) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster) or h2 "
+            + "(in-memory, its own JVM; fast, for tests) (default: ${DEFAULT-VALUE})")
     String database;
 
     @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")

@@ -83,6 +83,21 @@ public record ResultsDir(Path root) {
         return root.resolve("stack.json");
     }
 
+    /** What {@code shop capacity} found: its levels, the USL fit and the saturated tier. */
+    public Path shopCapacity() {
+        return root.resolve("capacity.json");
+    }
+
+    /** One level of {@code shop capacity}: a directory of its own ({@code levels/<browsers>-browsers}). */
+    public ResultsDir capacityLevel(int browsers) {
+        return new ResultsDir(root.resolve("levels").resolve(browsers + "-browsers"));
+    }
+
+    /** The chart of WIPS against browsers with the USL curve, without extension: it is written as PNG and SVG. */
+    public Path capacityChart() {
+        return root.resolve("capacity");
+    }
+
     /** The resolved plan a plan directory was started with, compared on resume. */
     public Path plan() {
         return root.resolve("plan.json");

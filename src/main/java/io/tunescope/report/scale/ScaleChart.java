@@ -30,8 +30,14 @@ public final class ScaleChart {
     }
 
     public static XYChart build(String title, String yTitle, List<Curve> curves, Map<String, UslResult> fits) {
+        return build(title, "threads (users)", yTitle, curves, fits);
+    }
+
+    /** The same with the x axis named {@code xTitle} (browsers, for the shop's capacity curve). */
+    public static XYChart build(String title, String xTitle, String yTitle, List<Curve> curves,
+                                Map<String, UslResult> fits) {
         XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
-                .xAxisTitle("threads (users)").yAxisTitle(yTitle).build();
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
         chart.getStyler().setYAxisMin(0.0);
         double maxX = curves.stream().flatMapToDouble(c -> java.util.Arrays.stream(c.x())).max().orElse(1);

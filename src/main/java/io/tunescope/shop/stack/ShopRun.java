@@ -30,52 +30,76 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code shop run}: starts the database tier and populates it, starts one application node, drives it with the
- * emulated browsers, stops every process (also on failure) and writes summary.json.
+ * emulated browsers, stops every process (also on failure) and writes summary.json. A started stack can be driven
+ * several times ({@link #start}, then {@link #drive} per load level, then {@link #close}), as {@code shop capacity}
+ * does: the store is populated once.
  */
-public final class ShopRun {
-    private ShopRun() {
+public final class ShopRun implements AutoCloseable {
+    private final ShopStack stack;
+
+    private ShopRun(ShopStack stack) {
+        this.stack = stack;
     }
 
     public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
-        try (ShopStack stack = ShopStack.start(config, progress)) {
-            AppNode app = stack.app;
-            ShopDatabase database = stack.database;
-            StackProcesses processes = new StackProcesses(app, database);
-            AtomicReference<TierMonitor> monitor = new AtomicReference<>();
-            List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
-            Runnable atStart = () -> {
-                processes.markStart();
-                if (config.monitor()) {
-                    monitor.set(TierMonitor.start(app, database));
-                }
-            };
-            Runnable atEnd = () -> {
-                processes.markEnd();
-                if (monitor.get() != null) {
-                    threads.addAll(monitor.getAndSet(null).stop());
-                }
-            };
-            BrowserResult result;
-            try {
-                result = drive(config, app, atStart, atEnd, progress);
-            } finally {
-                if (monitor.get() != null) {
-                    monitor.get().stop();
-                }
-            }
-            ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
-                    population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
+        try (ShopRun run = start(config, progress)) {
+            ShopSummary summary = run.drive(config, config.browsers(), progress);
             Json.writeAtomically(dir.summary(), summary);
             return summary;
         }
     }
 
+    /** Starts the stack and populates the store, sized for {@code config.browsers()}; close it when done. */
+    public static ShopRun start(ShopRunConfig config, Progress progress) throws IOException, SQLException,
+            InterruptedException {
+        return new ShopRun(ShopStack.start(config, progress));
+    }
+
+    /**
+     * One load of {@code browsers} emulated browsers (at most the store's size) on the running stack, with the
+     * phases, mix, think time, seed and monitor of {@code config}; returns its summary (the caller writes it).
+     */
+    public ShopSummary drive(ShopRunConfig config, int browsers, Progress progress) throws InterruptedException {
+        AppNode app = stack.app;
+        ShopDatabase database = stack.database;
+        StackProcesses processes = new StackProcesses(app, database);
+        AtomicReference<TierMonitor> monitor = new AtomicReference<>();
+        List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Runnable atStart = () -> {
+            processes.markStart();
+            if (config.monitor()) {
+                monitor.set(TierMonitor.start(app, database));
+            }
+        };
+        Runnable atEnd = () -> {
+            processes.markEnd();
+            if (monitor.get() != null) {
+                threads.addAll(monitor.getAndSet(null).stop());
+            }
+        };
+        BrowserResult result;
+        try {
+            result = drive(config, browsers, app, atStart, atEnd, progress);
+        } finally {
+            if (monitor.get() != null) {
+                monitor.get().stop();
+            }
+        }
+        return summary(config, browsers, result, processes.tiers(), !app.isAlive(), database.kind(),
+                population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
+    }
+
+    @Override
+    public void close() {
+        stack.close();
+    }
+
     /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
-    private static BrowserResult drive(ShopRunConfig config, AppNode app, Runnable atStart, Runnable atEnd,
-                                       Progress progress) throws InterruptedException {
-        BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), config.browsers(),
+    private static BrowserResult drive(ShopRunConfig config, int browsers, AppNode app, Runnable atStart,
+                                       Runnable atEnd, Progress progress) throws InterruptedException {
+        BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), browsers,
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
                 config.arrivalRatePerSecond());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
@@ -98,7 +122,7 @@ public final class ShopRun {
                 counts.orderLines(), counts.authors(), counts.countries(), config.scale().scaleDown(), loadSeconds);
     }
 
-    static ShopSummary summary(ShopRunConfig config, BrowserResult result, List<ShopSummary.Tier> tiers,
+    static ShopSummary summary(ShopRunConfig config, int browsers, BrowserResult result, List<ShopSummary.Tier> tiers,
                                boolean degraded, String database, ShopSummary.Population population,
                                List<ShopSummary.TierThreads> threads) {
         List<ShopSummary.Interaction> rows = new ArrayList<>();
@@ -115,7 +139,7 @@ public final class ShopRun {
         Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", config.appKnobs().minThreads(),
                 "maxThreads", config.appKnobs().maxThreads(), "acceptQueue", config.appKnobs().acceptQueue(),
                 "poolSize", config.appKnobs().poolSize()));
-        return new ShopSummary(config.mix().label(), config.browsers(), result.measureSeconds(), round(result.wips()),
+        return new ShopSummary(config.mix().label(), browsers, result.measureSeconds(), round(result.wips()),
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),

@@ -74,21 +74,26 @@ class ShopRunTest {
 
     @Test
     void aNodeKilledMidRunMarksTheRunDegradedAndTheRunCompletes(@TempDir Path dir) throws Exception {
+        // the node is killed once the browsers drive it: killed earlier, under load, it would die before it was ready
+        java.util.concurrent.CountDownLatch driving = new java.util.concurrent.CountDownLatch(1);
+        io.tunescope.Progress watch = (label, total, unit) -> {
+            if (label.equals("emulated browsers")) {
+                driving.countDown();
+            }
+            return io.tunescope.Progress.Task.NONE;
+        };
         CompletableFuture<ShopSummary> run = CompletableFuture.supplyAsync(() -> {
             try {
-                return ShopRun.run(config(dir, Duration.ofSeconds(4)), io.tunescope.Progress.NONE);
+                return ShopRun.run(config(dir, Duration.ofSeconds(4)), watch);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        ProcessHandle node = null;
-        for (int k = 0; k < 600 && node == null; k++) {
-            Thread.sleep(100);
-            node = ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
-                    .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
-        }
+        assertThat(driving.await(60, TimeUnit.SECONDS)).as("the browsers started").isTrue();
+        ProcessHandle node = ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
+                .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
         assertThat(node).as("the application node started").isNotNull();
-        Thread.sleep(2_500);
+        Thread.sleep(1_500);
         node.destroyForcibly();
         ShopSummary s = run.get(120, TimeUnit.SECONDS);
         assertThat(s.degraded()).isTrue();

@@ -1,0 +1,130 @@
+package io.tunescope.cli;
+
+import io.tunescope.analysis.shop.CapacityLevel;
+import io.tunescope.analysis.shop.CapacitySummary;
+import io.tunescope.analysis.shop.TierLoad;
+import io.tunescope.experiment.shop.ShopCapacity;
+import io.tunescope.experiment.shop.ShopCapacityConfig;
+import io.tunescope.report.shop.CapacityChart;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.ResultsDir;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code tunescope shop capacity}: WIPS against browsers on one populated stack, the USL fitted over them and the
+ * saturated tier named (docs/shop.md, "Capacity curve").
+ */
+@Command(name = "capacity", mixinStandardHelpOptions = true,
+        description = "Start and populate one stack (sized for the highest level), drive it at each level of "
+                + "browsers in turn with the thread monitor on every tier, fit the Universal Scalability Law over "
+                + "(browsers, WIPS), name the saturated tier; writes capacity.json, capacity.png/.svg and "
+                + "levels/<N>-browsers/summary.json.")
+public final class ShopCapacityCommand implements Callable<Integer> {
+    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
+            + "(default: ${DEFAULT-VALUE})")
+    String mix;
+
+    @Option(names = "--browsers", defaultValue = "10,20,40,80,160", paramLabel = "N,N,...",
+            description = "load levels, strictly increasing (default: ${DEFAULT-VALUE})")
+    String levels;
+
+    @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
+            description = "measurement interval of each level (default: ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--ramp-up", defaultValue = "5s", converter = DurationConverter.class,
+            description = "each level's browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
+    Duration rampUp;
+
+    @Option(names = "--think-scale", defaultValue = "0.002", description = "multiplies TPC-W's think time (mean "
+            + "7 s); a closed load of N browsers asks at most N / (7 s x scale) interactions per second, so the "
+            + "scale decides whether the highest level can saturate a tier (docs/shop.md) (default: "
+            + "${DEFAULT-VALUE})")
+    double thinkScale;
+
+    @Option(names = "--items", defaultValue = "10000", description = "items in the store: 1000, 10000, 100000 or "
+            + "1000000 (default: ${DEFAULT-VALUE})")
+    int items;
+
+    @Option(names = "--scale-down", defaultValue = "10", description = "divides the customer-driven tables, sized "
+            + "for the highest level (default: ${DEFAULT-VALUE}, see docs/shop.md)")
+    int scaleDown;
+
+    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster) or h2 "
+            + "(in-memory, its own JVM) (default: ${DEFAULT-VALUE})")
+    String database;
+
+    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
+    Path pgBin;
+
+    @Option(names = "--app-max-threads", defaultValue = "64", description = "application node's most worker "
+            + "threads (default: ${DEFAULT-VALUE})")
+    int maxThreads;
+
+    @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
+            + "(default: ${DEFAULT-VALUE})")
+    int poolSize;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-capacity-<time>)")
+    Path out;
+
+    @Mixin
+    SeedOption seed;
+
+    @Override
+    public Integer call() throws Exception {
+        ShopRunCommand.limitCommonPool();
+        List<Integer> checked = ShopCapacityConfig.parseLevels(levels);
+        int highest = checked.get(checked.size() - 1);
+        AppKnobs knobs = new AppKnobs(AppKnobs.DEFAULTS.minThreads(), maxThreads, AppKnobs.DEFAULTS.acceptQueue(),
+                poolSize);
+        Path dir = out != null ? out : ResultsDir.timestamped("shop-capacity", LocalDateTime.now());
+        ShopRunConfig stack = new ShopRunConfig(Mix.parse(mix), highest, rampUp, duration, Duration.ZERO,
+                new ThinkTime(thinkScale), new ShopScale(items, highest, scaleDown), database, pgBin, knobs,
+                seed.seed(), dir, 0, true);
+        ShopCapacityConfig config = new ShopCapacityConfig(checked, stack);
+        CapacitySummary s = ShopCapacity.run(config, ProgressBar.ON_STDERR);
+        CapacityChart.write(s, ResultsDir.of(dir));
+        print(s);
+        System.out.println("shop capacity: " + ResultsDir.of(dir).shopCapacity());
+        return s.levels().stream().anyMatch(l -> l.wips() > 0) ? ExitCode.OK : ExitCode.FAILURE;
+    }
+
+    private static void print(CapacitySummary s) {
+        System.out.printf(Locale.ROOT, "%-9s %9s %7s %10s  %s%n", "browsers", s.metric(), "errors", "worst p90",
+                "tiers: CPU + run-queue delay (cores)");
+        for (CapacityLevel l : s.levels()) {
+            String tiers = l.tiers().stream().map(ShopCapacityCommand::tier).collect(Collectors.joining("  "));
+            System.out.printf(Locale.ROOT, "%-9d %9.1f %7d %9.2fx  %s%n", l.browsers(), l.wips(), l.errors(),
+                    l.worstLimitRatio(), tiers);
+        }
+        if (s.usl() != null) {
+            System.out.printf(Locale.ROOT, "USL: sigma %.4f, kappa %.6f, lambda %.3f, R2 %.3f, peak %s%n",
+                    s.usl().sigma(), s.usl().kappa(), s.usl().lambda(), s.usl().r2(), s.usl().peakThreads() == null
+                            ? "none (kappa 0)" : s.usl().peakThreads() + " browsers");
+        }
+        if (s.saturatedTier() != null) {
+            System.out.println((s.saturatedTier().saturated() ? "saturated tier: " : "busiest tier (not saturated): ")
+                    + s.saturatedTier().tier() + " — " + s.saturatedTier().reason());
+        }
+        s.warnings().forEach(w -> System.out.println("warning: " + w));
+    }
+
+    private static String tier(TierLoad t) {
+        return String.format(Locale.ROOT, "%s %.2f+%.2f", t.tier(), t.cpuCores(), t.runDelayCores());
+    }
+}
