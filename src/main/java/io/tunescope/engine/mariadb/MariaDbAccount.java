@@ -19,7 +19,8 @@ final class MariaDbAccount {
                 throw new IllegalArgumentException("bootstrap values must be letters, digits, '-' or '_'");
             }
         }
-        return "CREATE DATABASE `" + database + "`;\n"
+        // binary collation: comparisons, grouping and order as byte strings, like PostgreSQL's C locale
+        return "CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;\n"
                 + "INSERT INTO mysql.global_priv (Host, User, Priv) VALUES ('127.0.0.1', '" + user + "', "
                 + "JSON_OBJECT('access', " + ALL_PRIVILEGES + ", 'plugin', 'mysql_native_password', "
                 + "'authentication_string', PASSWORD('" + password + "')));\n";

@@ -198,7 +198,8 @@ public final class MariaDbServer implements PrivateServer {
 
     @Override
     public String jdbcUrl() {
-        return "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE;
+        // local infile: TPC-H loads stream rows with LOAD DATA LOCAL (a server of our own asks for no file of ours)
+        return "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE + "?allowLocalInfile=true";
     }
 
     @Override
@@ -284,10 +285,13 @@ public final class MariaDbServer implements PrivateServer {
         ServerHomes.deleteRecursively(dataDir());
     }
 
+    /** The error log and my.cnf (which holds no secret) are kept in the base directory; the rest goes. */
     private void keepLogAndDeleteTemporaryHome() throws IOException {
-        if (Files.exists(logFile())) {
-            Files.createDirectories(baseDir);
-            Files.copy(logFile(), baseDir.resolve(LOG), StandardCopyOption.REPLACE_EXISTING);
+        Files.createDirectories(baseDir);
+        for (Path kept : List.of(logFile(), myCnf())) {
+            if (Files.exists(kept)) {
+                Files.copy(kept, baseDir.resolve(kept.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
         }
         ServerHomes.deleteRecursively(home);
     }

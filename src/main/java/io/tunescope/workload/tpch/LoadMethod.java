@@ -27,6 +27,13 @@ public enum LoadMethod {
             return new CopyTextSink(copy::writeToCopy, copy::endCopy);
         }
     },
+    /** MariaDB's LOAD DATA LOCAL INFILE, streamed from the generator through a pipe. */
+    LOAD_DATA {
+        @Override
+        RowSink open(Connection connection, TpchTable<?> table) throws SQLException {
+            return LoadDataSink.open(connection, table.getTableName());
+        }
+    },
     /** Batched INSERTs: works everywhere, slowest. */
     INSERT {
         @Override
@@ -41,6 +48,7 @@ public enum LoadMethod {
         return switch (dialect) {
             case DUCKDB -> APPENDER;
             case POSTGRES -> COPY;
+            case MARIADB -> LOAD_DATA;
             case GENERIC -> INSERT;
         };
     }
