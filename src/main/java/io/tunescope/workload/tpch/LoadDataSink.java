@@ -17,6 +17,7 @@ import java.util.concurrent.FutureTask;
  */
 final class LoadDataSink {
     private static final int PIPE_BYTES = 1 << 20;
+    private static final int READ_TIMEOUT_SECONDS = 3600;
 
     private LoadDataSink() {
     }
@@ -30,6 +31,9 @@ final class LoadDataSink {
             throw new SQLException("cannot open the pipe for LOAD DATA", e);
         }
         Statement statement = connection.createStatement();
+        // mid-statement the server waits net_read_timeout (30 s by default) for the next packet; a generator starved
+        // of CPU on a loaded machine may pause longer than that, which must not abort the load
+        statement.execute("SET SESSION net_read_timeout = " + READ_TIMEOUT_SECONDS);
         statement.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(in);
         FutureTask<Void> load = new FutureTask<>(() -> {
             statement.execute("LOAD DATA LOCAL INFILE 'generated' INTO TABLE " + table
