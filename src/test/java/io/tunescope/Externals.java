@@ -1,5 +1,6 @@
 package io.tunescope;
 
+import io.tunescope.engine.mariadb.MariaDbBinaries;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -70,6 +71,14 @@ public final class Externals {
         Optional<PostgresBinaries> found = PostgresBinaries.find();
         require(found.isPresent(), "PostgreSQL binaries (initdb, pg_ctl) not in /usr/lib/postgresql/*/bin nor on the "
                 + "PATH (apt-get install postgresql)");
+        return found.orElseThrow();
+    }
+
+    /** MariaDB's server binaries (mariadbd, mariadb-install-db), found as the product finds them. */
+    public static MariaDbBinaries mariadb() {
+        Optional<MariaDbBinaries> found = MariaDbBinaries.find();
+        require(found.isPresent(), "MariaDB binaries (mariadbd, mariadb-install-db) not on the PATH nor in /usr/sbin "
+                + "or /usr/bin (apt-get install mariadb-server)");
         return found.orElseThrow();
     }
 

@@ -16,7 +16,8 @@ import java.time.LocalDateTime;
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "ENGINE",
-            description = "duckdb (embedded, default), postgres (private instance per tenant) or jdbc (--url).")
+            description = "duckdb (embedded, default), postgres or mariadb (a private instance per tenant) or jdbc "
+                    + "(--url).")
     String engine;
 
     @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
@@ -80,7 +81,7 @@ public final class TpchRunOptions {
     Path pgBin;
 
     @Option(names = "--load", negatable = true, paramLabel = "",
-            description = "Generate and load TPC-H data (default: on for duckdb and postgres, off for jdbc).")
+            description = "Generate and load TPC-H data (default: on for duckdb, postgres and mariadb, off for jdbc).")
     Boolean load;
 
     @Option(names = "--load-threads", paramLabel = "N", description = "Parallel loading threads per tenant (default: CPU count).")
@@ -90,7 +91,7 @@ public final class TpchRunOptions {
             description = "DuckDB worker-thread limit (its 'threads' setting); 0 keeps DuckDB's default.")
     int duckdbThreads;
 
-    @Option(names = "--keep-data", description = "Keep each private PostgreSQL cluster's data directory after the run.")
+    @Option(names = "--keep-data", description = "Keep each private server's data directory after the run.")
     boolean keepData;
 
     TpchRunConfig toConfig(String defaultOutPrefix) {

@@ -10,8 +10,9 @@ public enum Lifecycle {
      */
     AGENT_HOSTED,
     /**
-     * A private server that tunescope starts for the run and always stops (and deletes) afterwards. The only server
-     * tunescope can start so far is PostgreSQL ({@code engine/postgres}): a second one needs its own start code.
+     * A private server that tunescope starts for the run and always stops (and deletes) afterwards: PostgreSQL
+     * ({@code engine/postgres}) or MariaDB ({@code engine/mariadb}), each registered in
+     * {@code engine/server/PrivateServers}.
      */
     PRIVATE_SERVER,
     /** An existing database reached by JDBC URL; tunescope neither starts nor stops it. */

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * MariaDB. So far tunescope only monitors a running server ({@code mariadbd} is a process of its own); it cannot
- * start one yet, so it is neither a TPC-H tenant nor a scale-lab engine, and those commands reject it. Until then a
- * MariaDB server is driven through the generic engine by its URL.
+ * MariaDB as a private server: tunescope runs mariadb-install-db, starts it on loopback and always stops and deletes
+ * it, one instance per TPC-H tenant ({@code engine/mariadb}). Not a scale-lab engine yet. A MariaDB server reached by
+ * URL is the generic engine's, and speaks this engine's dialect.
  */
 record MariaDbEngine() implements Engine {
     @Override
@@ -21,7 +21,7 @@ record MariaDbEngine() implements Engine {
 
     @Override
     public SqlDialect dialect() {
-        return SqlDialect.GENERIC;
+        return SqlDialect.MARIADB;
     }
 
     @Override
@@ -37,7 +37,7 @@ record MariaDbEngine() implements Engine {
 
     @Override
     public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.empty();
+        return Optional.of(Lifecycle.PRIVATE_SERVER);
     }
 
     @Override

@@ -4,6 +4,8 @@ package io.tunescope.engine;
 public enum SqlDialect {
     DUCKDB,
     POSTGRES,
+    /** MariaDB: no column list on a derived table (TPC-H Q13 becomes a common table expression). */
+    MARIADB,
     /** Any other JDBC database: ANSI dates and intervals, no engine-specific syntax. */
     GENERIC
 }

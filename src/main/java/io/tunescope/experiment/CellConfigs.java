@@ -3,6 +3,7 @@ package io.tunescope.experiment;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.Factor;
 import io.tunescope.experiment.plan.PlanBase;
@@ -22,7 +23,9 @@ public final class CellConfigs {
         String workload = cell.levels().getOrDefault(Factor.WORKLOAD.key(), base.workload());
         String workerLimit = cell.levels().getOrDefault(Factor.WORKER_LIMIT.key(), base.workerLimit());
         String cpus = cell.levels().getOrDefault(Factor.CPUS.key(), base.cpus());
-        boolean postgres = base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER);
+        // the worker limit is PostgreSQL's parallel workers on a server, DuckDB's threads in an agent
+        boolean postgres = base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
+                && base.engine().dialect() == SqlDialect.POSTGRES;
         int threads = Factor.workerLimitThreads(workerLimit);
         return TpchRunConfig.builder()
                 .engine(base.engine())
@@ -37,7 +40,7 @@ public final class CellConfigs {
                 .warmupIterations(base.warmup())
                 .seed(base.seed())
                 .cpus(cpus, availableCpus)
-                .duckdbThreads(postgres ? 0 : threads)
+                .duckdbThreads(base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER) ? 0 : threads)
                 .serverSettings(postgres ? postgresWorkerLimit(threads) : List.of())
                 .outDir(cellDir)
                 .build();

@@ -1,7 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
-import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.engine.PrivateServer;
 import io.tunescope.store.TenantDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
@@ -21,7 +21,7 @@ final class TenantSlot {
     final CpuList cpus;
     /** True for DuckDB: the agent process is the tenant's engine process. */
     final boolean engineHostedInAgent;
-    PostgresServer server;
+    PrivateServer server;
     AgentProcess agent;
     Long agentPid;
     long loadedRows;

@@ -29,12 +29,12 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         Objects.requireNonNull(output, "output");
         Engine engine = connection.engine();
         if (!placement.serverSettings().isEmpty() && !engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
-            throw BadInputException.of("serverSettings", placement.serverSettings(), "only apply to --engine postgres");
+            throw BadInputException.of("serverSettings", placement.serverSettings(), "only apply to engines tunescope starts as servers (postgres, mariadb)");
         }
         if (!placement.engineSettings().isEmpty()) {
             if (!engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER) && !engine.tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
                 throw BadInputException.of("engineSettings", placement.engineSettings().keySet(),
-                        "only apply to engines tunescope starts or hosts (postgres, duckdb), not to " + engine.id());
+                        "only apply to engines tunescope starts or hosts (postgres, mariadb, duckdb), not to " + engine.id());
             }
             engine.knobs().validate(placement.engineSettings());
         }

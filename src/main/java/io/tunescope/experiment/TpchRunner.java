@@ -5,8 +5,7 @@ import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.engine.Lifecycle;
-import io.tunescope.engine.postgres.PostgresBinaries;
-import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.experiment.monitor.RunMetrics;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.ResultsDir;
@@ -28,7 +27,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one TPC-H configuration: starts every tenant (a private PostgreSQL cluster where asked, and one agent JVM per
+ * Runs one TPC-H configuration: starts every tenant (a private server, PostgreSQL or MariaDB, where asked, and one agent JVM per
  * tenant), waits until all are loaded, starts their users together, follows their progress, and always stops what it
  * started, also on failure or Ctrl-C. Whatever happens, summary.json and results.duckdb are written with what was
  * measured.
@@ -93,8 +92,8 @@ public final class TpchRunner {
     private void startTenants() throws Exception {
         ConnectionConfig connection = config.connection();
         String password = connection.readPassword();
-        PostgresBinaries binaries = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
-                ? PostgresBinaries.locate(connection.pgBin()) : null;
+        PrivateServers.Launcher servers = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
+                ? PrivateServers.locate(connection.engine(), connection.pgBin()) : null;
         for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
             TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
@@ -104,11 +103,10 @@ public final class TpchRunner {
             String url = connection.url();
             String user = connection.dbUser();
             String tenantPassword = password;
-            if (binaries != null) {
+            if (servers != null) {
                 checkNotAborted();
                 try {
-                    slot.server = PostgresServer.start(binaries, slot.dir, slot.cpus,
-                            serverSettings(config));
+                    slot.server = servers.start(slot.dir, slot.cpus, serverSettings(config));
                 } catch (IOException e) {
                     throw new RunFailure("tenant " + name + ": " + e.getMessage(), Outcome.FAILURE);
                 }
@@ -120,7 +118,7 @@ public final class TpchRunner {
             agentSpec(config, slot.name, slot.executionsCsv, url, user).write(specFile);
             checkNotAborted();
             slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
-                    binaries == null ? slot.cpus : null, url, tenantPassword, events);
+                    servers == null ? slot.cpus : null, url, tenantPassword, events);
         }
     }
 
@@ -248,7 +246,7 @@ public final class TpchRunner {
                 slot.server.deleteData();
             }
         } catch (IOException e) {
-            System.err.println("tunescope: stopping PostgreSQL of tenant " + slot.name + ": " + e.getMessage());
+            System.err.println("tunescope: stopping the server of tenant " + slot.name + ": " + e.getMessage());
         }
     }
 

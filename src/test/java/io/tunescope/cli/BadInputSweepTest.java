@@ -69,7 +69,7 @@ class BadInputSweepTest {
                 c(2, "Invalid value for option '--users': '99999999999' is not an int", "run", "--users",
                         "99999999999", "--out", "{t}/o"),
                 c(3, "tenants (0) must be between 1 and 64", "run", "--tenants", "0", "--out", "{t}/o"),
-                c(3, "engine (nosuch) must be one of [duckdb, jdbc, postgres]", "run", "--engine", "nosuch"),
+                c(3, "engine (nosuch) must be one of [duckdb, jdbc, mariadb, postgres]", "run", "--engine", "nosuch"),
                 c(3, "--duration: duration (10x) must be a duration such as 8ms or 5s", "run", "--duration", "10x"),
                 c(3, "--duration: duration (-5s) must not be negative", "run", "--duration", "-5s"),
                 c(3, "scale factor (0.0) must be between 0.01 and 10.0", "run", "--sf", "0", "--out", "{t}/o"),

@@ -49,7 +49,7 @@ class EnginesTest {
         assertThat(dialectAndStatement("duckdb")).isEqualTo(List.of(SqlDialect.DUCKDB, "SELECT 1"));
         assertThat(dialectAndStatement("postgres")).isEqualTo(List.of(SqlDialect.POSTGRES, "SELECT 1"));
         assertThat(dialectAndStatement("jdbc")).isEqualTo(List.of(SqlDialect.GENERIC, "SELECT 1"));
-        assertThat(dialectAndStatement("mariadb")).isEqualTo(List.of(SqlDialect.GENERIC, "SELECT 1"));
+        assertThat(dialectAndStatement("mariadb")).isEqualTo(List.of(SqlDialect.MARIADB, "SELECT 1"));
         assertThat(dialectAndStatement("sqlite")).isEqualTo(List.of(SqlDialect.GENERIC, "SELECT 1"));
         assertThat(dialectAndStatement("derby")).isEqualTo(List.of(SqlDialect.GENERIC, "VALUES 1"));
         assertThat(dialectAndStatement("h2")).isEqualTo(List.of(SqlDialect.GENERIC, "VALUES 1"));
@@ -81,7 +81,7 @@ class EnginesTest {
                 Optional.of(Lifecycle.PRIVATE_SERVER));
         assertThat(lifecycles("jdbc")).containsExactly(Optional.of(Lifecycle.EXTERNAL),
                 Optional.of(Lifecycle.EXTERNAL));
-        assertThat(lifecycles("mariadb")).containsExactly(Optional.empty(), Optional.empty());
+        assertThat(lifecycles("mariadb")).containsExactly(Optional.of(Lifecycle.PRIVATE_SERVER), Optional.empty());
         for (String id : List.of("derby", "h2", "hsqldb", "sqlite")) {
             assertThat(lifecycles(id)).as(id).containsExactly(Optional.empty(), Optional.of(Lifecycle.IN_CONTROLLER));
             assertThat(Engines.byId(id).inMemoryUrl()).as(id).startsWith("jdbc:" + id + ":");
@@ -101,11 +101,15 @@ class EnginesTest {
     }
 
     @Test
-    void theOnlyPrivateServerTunescopeCanStartSoFarIsPostgres() {
-        List<String> servers = Engines.all().stream().filter(e -> e.tenantRunsAs(Lifecycle.PRIVATE_SERVER)
-                || e.scaleRunsAs(Lifecycle.PRIVATE_SERVER)).map(Engine::id).toList();
-        assertThat(servers).as("TpchRunner and EngineChoice start PostgreSQL for a private server: another engine "
-                + "needs its own start and stop code there first").containsExactly("postgres");
+    void everyPrivateServerEngineHasAServerProductAndOnlyPostgresRunsInTheScaleLab() {
+        List<String> tenants = Engines.all().stream().filter(e -> e.tenantRunsAs(Lifecycle.PRIVATE_SERVER))
+                .map(Engine::id).toList();
+        assertThat(tenants).as("TpchRunner starts these through engine/server/PrivateServers")
+                .containsExactlyInAnyOrderElementsOf(io.tunescope.engine.server.PrivateServers.engines());
+        List<String> scale = Engines.all().stream().filter(e -> e.scaleRunsAs(Lifecycle.PRIVATE_SERVER))
+                .map(Engine::id).toList();
+        assertThat(scale).as("EngineChoice starts PostgreSQL for a scale-lab server: another engine needs its own "
+                + "start and stop code there first").containsExactly("postgres");
     }
 
     private static List<Optional<Lifecycle>> lifecycles(String id) {
@@ -115,7 +119,7 @@ class EnginesTest {
 
     @Test
     void everyCommandAcceptsTheEnginesItAlwaysHas() {
-        assertThat(Engines.tenants().names()).containsExactly("duckdb", "jdbc", "postgres");
+        assertThat(Engines.tenants().names()).containsExactly("duckdb", "jdbc", "mariadb", "postgres");
         assertThat(Engines.scaleLab().names()).containsExactly("derby", "duckdb", "h2", "hsqldb", "jdbc", "postgres",
                 "sqlite");
         assertThat(Engines.monitored().names()).containsExactly("duckdb", "generic", "mariadb", "postgres");
@@ -126,9 +130,9 @@ class EnginesTest {
     void aCommandRejectsWhatItCannotUseAndSaysWhy() {
         assertThatThrownBy(() -> Engines.monitored().byId("oracle")).isInstanceOf(BadInputException.class)
                 .hasMessage("engine (oracle) must be one of [duckdb, generic, mariadb, postgres]");
-        assertThatThrownBy(() -> Engines.tenants().byId("mariadb"))
-                .hasMessage("engine (mariadb) must be one of [duckdb, jdbc, postgres]; mariadb cannot host a TPC-H "
-                        + "tenant yet");
+        assertThatThrownBy(() -> Engines.tenants().byId("sqlite"))
+                .hasMessage("engine (sqlite) must be one of [duckdb, jdbc, mariadb, postgres]; sqlite cannot host a "
+                        + "TPC-H tenant yet");
         assertThatThrownBy(() -> Engines.scaleLab().byId("mariadb"))
                 .hasMessage("engine (mariadb) must be one of [derby, duckdb, h2, hsqldb, jdbc, postgres, sqlite]; "
                         + "mariadb cannot run in the scale lab yet");

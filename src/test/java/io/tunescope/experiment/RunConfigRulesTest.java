@@ -57,7 +57,7 @@ class RunConfigRulesTest {
                         "cpus ([0]) must hold one CPU list per tenant"),
                 arguments((Runnable) () -> OutputConfig.of(null), "out (null) is required"),
                 arguments((Runnable) () -> TpchRunConfig.builder().serverSettings(List.of("work_mem = 4MB"))
-                        .outDir(Path.of("x")).build(), "serverSettings ([work_mem = 4MB]) only apply to --engine postgres"),
+                        .outDir(Path.of("x")).build(), "serverSettings ([work_mem = 4MB]) only apply to engines tunescope starts as servers (postgres, mariadb)"),
                 arguments((Runnable) () -> TpchRunConfig.builder().engine(Engines.byId("jdbc")).url("jdbc:h2:mem:x")
                         .cpus(ONE_CPU).outDir(Path.of("x")).build(),
                         "cpus ([0]) cannot pin a database tunescope did not start (--engine jdbc)"));

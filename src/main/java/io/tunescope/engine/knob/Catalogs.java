@@ -71,6 +71,8 @@ public final class Catalogs {
         return catalog("mariadb", KnobSyntax.MARIADB, List.of(
                 Knob.size("innodb_buffer_pool_size", 8, 65536, "MB", 128, SESSION, "InnoDB's buffer pool"),
                 Knob.size("join_buffer_size", 1, 4194304, "kB", 256, SESSION, "buffer of a join without index"),
+                Knob.integer("join_cache_level", 0, 8, null, 2, SESSION,
+                        "join buffers the optimizer may use: 0 none, 1-2 block nested loop, 3-4 hash, 5-8 batched key access"),
                 Knob.size("sort_buffer_size", 32, 4194304, "kB", 2048, SESSION, "buffer per sort"),
                 Knob.integer("thread_cache_size", 0, 16384, null, 256, SESSION, "threads kept for reuse"),
                 Knob.integer("table_open_cache", 1, 1048576, null, 2000, SESSION, "open tables in all threads"),

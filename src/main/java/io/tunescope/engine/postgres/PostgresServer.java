@@ -2,6 +2,7 @@ package io.tunescope.engine.postgres;
 
 import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.CpuList;
+import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.Processes;
 
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.function.Consumer;
  * stops it, killing what is left if a fast shutdown fails; a {@link PostmasterWatcher} stops it when this JVM dies
  * without closing it (even {@code kill -9}). A watcher that cannot start fails the start: no server without one.
  */
-public final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements PrivateServer {
     public static final String DB_USER = "tunescope";
     private static final String UNPRIVILEGED_USER = "nobody";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);

@@ -2,9 +2,12 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.DurationText;
+import io.tunescope.config.JdbcUrls;
 import io.tunescope.config.LocatedYaml;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.knob.ApplyMethod;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.Knob;
 import io.tunescope.engine.knob.KnobCatalog;
@@ -32,7 +35,7 @@ import java.util.TreeSet;
  */
 final class TargetSection {
     static final Set<String> KEYS = Set.of("engine", "workload", "scaleFactor", "users", "warmupIterations",
-            "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin");
+            "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin", "url");
     static final Set<String> KNOB_PARAM_KEYS = Set.of("name", "min", "max", "step", "log", "default", "values");
 
     private final LocatedYaml yaml;
@@ -63,6 +66,36 @@ final class TargetSection {
         return at("target", () -> new DatabaseTargetSpec(engine, workload, sf, users,
                 (int) number(t, "warmupIterations", 1), measure, iterations, cooldown, timeout, objective, repeats,
                 revalidate, pgBin));
+    }
+
+    /**
+     * {@code engine: jdbc} names a server tunescope neither starts nor stops (at {@code target.url}): a restart-only
+     * knob could never be applied to it, so a file that tunes one is bad input, said while the file is read, before
+     * any trial. The knobs are those of the engine the URL names. Other files pass on unchanged.
+     */
+    void refuseRestartOnUnmanagedServer(Map<String, Object> t, Object parameters) {
+        Engine engine = at("target.engine", () -> Engines.byId(text(t, "engine", null)));
+        if (!engine.tenantRunsAs(Lifecycle.EXTERNAL) || !(parameters instanceof List<?> list)) {
+            return;
+        }
+        if (!t.containsKey("url")) {
+            throw yaml.error("target.url", "missing", "is required with engine " + engine.id()
+                    + ": the JDBC URL of the server to tune");
+        }
+        String url = text(t, "url", null);
+        KnobCatalog catalog = Engines.ofJdbcUrl(url).knobs();
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) instanceof Map<?, ?> p && p.get("name") != null) {
+                String path = "parameters[" + i + "].name";
+                Knob knob = at(path, () -> catalog.knob(String.valueOf(p.get("name"))));
+                if (knob.apply() == ApplyMethod.RESTART) {
+                    throw yaml.error(path, knob.name(), "is restart-only on " + catalog.engine() + " and the server "
+                            + "at target.url (" + JdbcUrls.redact(url) + ") is not managed by tunescope (engine "
+                            + engine.id() + "), which cannot restart it: tune it on a private instance (engine: "
+                            + catalog.engine() + ") or leave it out");
+                }
+            }
+        }
     }
 
     /** A parameter naming a knob of {@code catalog}; the knob's rule checks every value the file gives. */

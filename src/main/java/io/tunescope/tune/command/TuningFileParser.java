@@ -133,6 +133,7 @@ public final class TuningFileParser {
             throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
         }
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
+        new TargetSection(yaml).refuseRestartOnUnmanagedServer(map(top.get("target"), "target"), top.get("parameters"));
         DatabaseTargetSpec target = new TargetSection(yaml).spec(map(top.get("target"), "target"),
                 file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,

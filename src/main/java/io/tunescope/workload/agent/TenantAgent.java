@@ -85,7 +85,7 @@ final class TenantAgent {
         reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
                 LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
         try {
-            TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forDialect(dialect),
+            TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forUrl(dialect, database.url()),
                     spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
             TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
             events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));

@@ -27,6 +27,13 @@ public enum LoadMethod {
             return new CopyTextSink(copy::writeToCopy, copy::endCopy);
         }
     },
+    /** MariaDB's LOAD DATA LOCAL INFILE, streamed from the generator through a pipe. */
+    LOAD_DATA {
+        @Override
+        RowSink open(Connection connection, TpchTable<?> table) throws SQLException {
+            return LoadDataSink.open(connection, table.getTableName());
+        }
+    },
     /** Batched INSERTs: works everywhere, slowest. */
     INSERT {
         @Override
@@ -37,10 +44,21 @@ public enum LoadMethod {
 
     abstract RowSink open(Connection connection, TpchTable<?> table) throws SQLException;
 
+    /**
+     * The method for a database reached at {@code url}: MariaDB's LOAD DATA LOCAL only where the URL allows local
+     * infile (a private server's does; a user's URL that does not gets batched INSERTs).
+     */
+    public static LoadMethod forUrl(SqlDialect dialect, String url) {
+        LoadMethod method = forDialect(dialect);
+        return method == LOAD_DATA && (url == null || !url.toLowerCase(java.util.Locale.ROOT)
+                .contains("allowlocalinfile=true")) ? INSERT : method;
+    }
+
     public static LoadMethod forDialect(SqlDialect dialect) {
         return switch (dialect) {
             case DUCKDB -> APPENDER;
             case POSTGRES -> COPY;
+            case MARIADB -> LOAD_DATA;
             case GENERIC -> INSERT;
         };
     }

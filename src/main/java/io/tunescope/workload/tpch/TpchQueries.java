@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * The 22 TPC-H query texts. The tpch jar ships them in Presto's dialect with the validation parameters; we
  * substitute parameters, then adapt the text: drop {@code --} header lines, turn {@code date('...')} into a date
  * literal, {@code decimal '0.06'} into a plain numeric literal, and Q15's view into a common table expression so that
- * concurrent users need no DDL (a shared view would make users of one tenant collide).
+ * concurrent users need no DDL (a shared view would make users of one tenant collide). For MariaDB, Q13's derived
+ * table with a column list becomes a common table expression with that list.
  */
 public final class TpchQueries {
     public static final int COUNT = 22;
@@ -25,6 +26,9 @@ public final class TpchQueries {
     private static final Pattern DECIMAL_LITERAL = Pattern.compile("(?i)\\bdecimal\\s+'([-0-9.]+)'");
     private static final Pattern VIEW = Pattern.compile(
             "(?is)\\s*CREATE\\s+OR\\s+REPLACE\\s+VIEW\\s+(\\w+)\\s+AS\\s+(.*?);\\s*(SELECT.*)");
+    /** A query over one derived table with a column list (Q13): {@code SELECT ... FROM (SELECT ...) AS t (a, b) ...}. */
+    private static final Pattern DERIVED_COLUMNS = Pattern.compile(
+            "(?s)(SELECT.*?)FROM\\s*\\(\\s*(SELECT.*)\\)\\s*AS\\s+(\\w+)\\s*\\(([\\w\\s,]+)\\)(.*)");
     private static final List<String> TEMPLATES = loadTemplates();
 
     private TpchQueries() {
@@ -96,6 +100,12 @@ public final class TpchQueries {
         Matcher view = VIEW.matcher(sql);
         if (view.matches()) {
             sql = "WITH " + view.group(1) + " AS (\n" + view.group(2).strip() + "\n)\n" + view.group(3);
+        }
+        Matcher derived = DERIVED_COLUMNS.matcher(sql);
+        if (dialect == SqlDialect.MARIADB && derived.matches()) {
+            // MariaDB (before 11) takes no column list on a derived table, but does on a common table expression
+            sql = "WITH " + derived.group(3) + " (" + derived.group(4).strip() + ") AS (\n" + derived.group(2).strip()
+                    + "\n)\n" + derived.group(1) + "FROM " + derived.group(3) + derived.group(5);
         }
         while (sql.endsWith(";")) {
             sql = sql.substring(0, sql.length() - 1).strip();

@@ -62,6 +62,10 @@ public final class TpchSchema {
         if (dialect == SqlDialect.POSTGRES) {
             return concat(keys, List.of("ANALYZE"));
         }
+        if (dialect == SqlDialect.MARIADB) {
+            return concat(keys, List.of("ANALYZE TABLE " + String.join(", ",
+                    TABLES.stream().map(TpchTable::getTableName).toList())));
+        }
         return keys;
     }
 

@@ -103,4 +103,31 @@ class TargetSectionTest {
                 """);
         assertThat(((IntParam) given.space().params().get(0)).defaultValue()).isEqualTo(512L);
     }
+
+    @Test
+    void aRestartOnlyKnobOnAServerTunescopeDoesNotManageIsBadInputBeforeAnyTrial(@TempDir Path dir) throws Exception {
+        String file = """
+                target:
+                  engine: jdbc
+                  url: "jdbc:mariadb://127.0.0.1:3306/shop?password=hunter2"
+                parameters:
+                  - name: join_buffer_size
+                  - name: innodb_log_file_size
+                """;
+        assertThatThrownBy(() -> parse(dir, file)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("t.yaml:6: parameters[1].name (innodb_log_file_size) is restart-only on mariadb")
+                .hasMessageContaining("not managed by tunescope (engine jdbc), which cannot restart it")
+                .hasMessageContaining("password=***").hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> parse(dir, """
+                target: {engine: jdbc}
+                parameters:
+                  - name: shared_buffers
+                """)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("target.url (missing) is required with engine jdbc");
+        java.nio.file.Files.writeString(dir.resolve("t.yaml"), file);
+        Path out = dir.resolve("out");
+        assertThat(io.tunescope.cli.Main.execute("tune", dir.resolve("t.yaml").toString(), "--out", out.toString()))
+                .isEqualTo(io.tunescope.cli.ExitCode.BAD_INPUT);
+        assertThat(out).as("no trial ran").doesNotExist();
+    }
 }
