@@ -39,6 +39,10 @@ class BadInputSweepTest {
     @TempDir
     static Path t;
     private static ServerSocket taken;
+    /** Takes connections (the kernel completes them) but never answers: a URL that does not answer. */
+    private static ServerSocket silent;
+    private static final String H2_DB = "jdbc:h2:file:{t}/h2/db";
+    private static final String H2_WRONG = "Wrong user name or password [28000-232]";
 
     @BeforeAll
     static void files() throws IOException {
@@ -54,11 +58,19 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("cut/summary.json"), "{\n \"complete\": tru");
         Files.createDirectories(t.resolve("nosum"));
         taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        // a database whose user sa has a password: every case below connects without it or with a wrong one
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(fill(H2_DB), "sa", "right-one")) {
+            c.createStatement().execute("CREATE TABLE t (x INT)");
+        } catch (java.sql.SQLException e) {
+            throw new IOException(e);
+        }
     }
 
     @AfterAll
     static void release() throws IOException {
         taken.close();
+        silent.close();
     }
 
     static Stream<Arguments> cases() {
@@ -88,6 +100,15 @@ class BadInputSweepTest {
                 c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "run", "{t}/bad.yaml"),
                 c(3, "tenant t1: cannot connect to " + DOWN_URL + ": " + REFUSED, "run", "--engine", "jdbc", "--url",
                         DOWN_URL, "--out", "{t}/down"),
+                // wrong credentials (no password, then HOME's value as the password) and a URL that does not answer
+                c(3, "tenant t1: cannot connect to " + H2_DB + ": " + H2_WRONG, "run", "--engine", "jdbc", "--url",
+                        H2_DB, "--db-user", "sa", "--out", "{t}/cred"),
+                c(3, "tenant t1: cannot connect to " + H2_DB + ": " + H2_WRONG, "run", "--engine", "jdbc", "--url",
+                        H2_DB, "--db-user", "sa", "--password-env", "HOME", "--out", "{t}/cred2"),
+                c(3, "tenant t1: cannot connect to jdbc:postgresql://127.0.0.1:{silent}/x: The connection attempt "
+                        + "failed. (no answer: Read timed out)", "run", "--engine", "jdbc", "--url",
+                        "jdbc:postgresql://127.0.0.1:{silent}/x", "--out", "{t}/silent"),
+                c(3, "duration (0s) must be positive", "run", "--duration", "0s", "--out", "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
                 c(3, "out (/proc/tunescope/x) must be a directory this user can create and write (cannot create "
                         + "/proc/tunescope)", "run", "--out", "/proc/tunescope/x"),
@@ -134,6 +155,8 @@ class BadInputSweepTest {
                         "--modes", "nosuch", "--out", "{t}/s"),
                 c(3, "url (" + DOWN_URL + ") cannot be opened: " + REFUSED, "scale", "--engine", "jdbc", "--url",
                         DOWN_URL, "--out", "{t}/s"),
+                c(3, "url (" + H2_DB + ") cannot be opened: " + H2_WRONG, "scale", "--engine", "jdbc", "--url",
+                        H2_DB, "--out", "{t}/s"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "scale", "--engine", "h2",
                         "--out", "{t}/afile"),
                 // knobs
@@ -146,7 +169,7 @@ class BadInputSweepTest {
                 c(3, "mix (nosuch) must be one of browsing, shopping, ordering", "shop", "run", "--mix", "nosuch",
                         "--out", "{t}/sh"),
                 c(3, "browsers (0) must be at least 1", "shop", "run", "--browsers", "0", "--out", "{t}/sh"),
-                c(3, "duration (PT0S) must be positive", "shop", "run", "--duration", "0s", "--out", "{t}/sh"),
+                c(3, "duration (0s) must be positive", "shop", "run", "--duration", "0s", "--out", "{t}/sh"),
                 c(3, "think-scale (-1.0) must be above 0 and at most 10", "shop", "run", "--think-scale", "-1",
                         "--out", "{t}/sh"),
                 c(3, "database (nosuch) must be one of h2, postgres", "shop", "run", "--database", "nosuch",
@@ -213,7 +236,8 @@ class BadInputSweepTest {
     }
 
     private static String fill(String s) {
-        return s.replace("{t}", t.toString()).replace("{port}", Integer.toString(taken.getLocalPort()));
+        return s.replace("{t}", t.toString()).replace("{port}", Integer.toString(taken.getLocalPort()))
+                .replace("{silent}", Integer.toString(silent.getLocalPort()));
     }
 
     private record Result(int code, String stderr) {
