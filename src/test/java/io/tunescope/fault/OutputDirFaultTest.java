@@ -96,6 +96,7 @@ class OutputDirFaultTest {
                 "--users", "2", "--workload", "single:Q6", "--duration", "8s", "--load-threads", "1", "--monitor",
                 "--out", out.toString()));
         Path log = dir.resolve("controller.log");
+        Set<Long> before = ourProcesses();
         Process controller = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         List<ProcessHandle> ours = new ArrayList<>();
         long[] atFault = new long[2];
@@ -114,6 +115,7 @@ class OutputDirFaultTest {
                     + out + "/tenants/*/executions.csv");
             assertThat(stderr).doesNotContain("Exception", "\tat ");
             assertThat(ours).as("the controller's agents").noneMatch(ProcessHandle::isAlive);
+            assertThat(ourProcesses()).as("our processes after the run").isSubsetOf(before);
             assertThat(ResultsDir.of(out).summary()).doesNotExist();
             for (int t = 0; t < 2; t++) {
                 // files open before the fault kept taking executions to the end: nothing measured was lost
