@@ -12,6 +12,8 @@ PROFILE = {1: (120, 2.0, 0.9, 8.0, 3, 40), 2: (15, 1.0, 0.3, 1.0, 20, 300), 3: (
 # multiplicative effects on response time: users 1 -> 4, worker limit off -> 1, per group
 USERS = {"1": {1: 1.0, 2: 1.0, 3: 1.0}, "4": {1: 2.5, 2: 1.2, 3: 1.8}}
 LIMIT = {"off": {1: 1.0, 2: 1.0, 3: 1.0}, "1": {1: 1.9, 2: 1.05, 3: 1.4}}
+# log-normal noise per measurement: 1 %, so that 4 paired ratios resolve the planted +5 % (at 5 % they could not)
+NOISE = 0.01
 group_of = {q: g for g, qs in GROUPS.items() for q in qs}
 query_scale = {q: math.exp(rng.gauss(0, 0.25)) for q in range(1, 23)}
 
@@ -24,7 +26,7 @@ for rep in (1, 2):
             for q in range(1, 23):
                 g = group_of[q]
                 base, workers, share, rs, jumps, cs = PROFILE[g]
-                resp = base * query_scale[q] * USERS[users][g] * LIMIT[limit][g] * math.exp(rng.gauss(0, 0.05))
+                resp = base * query_scale[q] * USERS[users][g] * LIMIT[limit][g] * math.exp(rng.gauss(0, NOISE))
                 w = workers if limit == "off" else 1.0
                 metrics = {"responseMillis": round(resp, 3), "processingMillis": round(resp * 0.9, 3),
                            "activeWorkers": round(w * rng.uniform(0.95, 1.05), 3),

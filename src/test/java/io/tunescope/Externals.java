@@ -86,4 +86,25 @@ public final class Externals {
     public static void linuxProc() {
         require(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc (/proc/self/task)");
     }
+
+    /**
+     * Mounts a tmpfs of {@code kib} KiB on {@code dir} (a full disk in miniature; needs root, as in CI), or skips (a
+     * failure under CI). The caller unmounts it with {@link #unmount(Path)} in a finally block.
+     */
+    public static void tmpfs(Path dir, long kib) throws java.io.IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path mount = tool("mount", "mount");
+        Process p = new ProcessBuilder(mount.toString(), "-t", "tmpfs", "-o", "size=" + kib + "k,mode=0755",
+                "tunescope-test", dir.toString()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        require(p.waitFor() == 0, "mounting a tmpfs on " + dir + " (root with CAP_SYS_ADMIN, as CI runs): " + output);
+    }
+
+    /** Unmounts what {@link #tmpfs} mounted; lazily if something still holds it, so no mount outlives the test. */
+    public static void unmount(Path dir) throws java.io.IOException, InterruptedException {
+        Path umount = tool("umount", "mount");
+        if (new ProcessBuilder(umount.toString(), dir.toString()).redirectErrorStream(true).start().waitFor() != 0) {
+            new ProcessBuilder(umount.toString(), "-l", dir.toString()).redirectErrorStream(true).start().waitFor();
+        }
+    }
 }

@@ -24,7 +24,19 @@ public final class ExperimentLoader {
     private ExperimentLoader() {
     }
 
+    /** Loads {@code dir}; a finished cell whose summary cannot be read is bad input. */
     public static ExperimentData load(Path dir) {
+        return load(dir, problem -> {
+            throw new BadInputException(problem);
+        });
+    }
+
+    /**
+     * Loads {@code dir}, passing over a finished cell whose summary cannot be read (a torn file: a full disk, a kill)
+     * with a one-line reason to {@code skipped} that names the file, line and column, and going on with the cells
+     * that are intact; bad input only when none is.
+     */
+    public static ExperimentData load(Path dir, java.util.function.Consumer<String> skipped) {
         ResultsDir results = ResultsDir.of(dir);
         SummaryDocument summary = summary(results);
         if (summary instanceof RunSummary run) {
@@ -33,12 +45,26 @@ public final class ExperimentLoader {
         }
         PlanSummary plan = (PlanSummary) summary;
         List<MeasuredCell> cells = new ArrayList<>();
+        String firstUnreadable = null;
         for (PlanSummary.CellSummary c : plan.cells()) {
             Path cellSummary = results.cell(c.id()).summary();
             if (!c.done() || !Files.isRegularFile(cellSummary)) {
                 continue;
             }
-            cells.add(cell(c.id(), c.levels(), c.repetition(), runSummary(cellSummary)));
+            RunSummary run;
+            try {
+                run = runSummary(cellSummary);
+            } catch (BadInputException e) {
+                if (firstUnreadable == null) {
+                    firstUnreadable = e.getMessage();
+                }
+                skipped.accept("cell " + c.id() + ": " + e.getMessage());
+                continue;
+            }
+            cells.add(cell(c.id(), c.levels(), c.repetition(), run));
+        }
+        if (cells.isEmpty() && firstUnreadable != null) {
+            throw new BadInputException(firstUnreadable);
         }
         if (cells.isEmpty()) {
             throw BadInputException.of("DIR", dir, "has no finished cells yet: run the plan first");

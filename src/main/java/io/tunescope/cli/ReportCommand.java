@@ -23,12 +23,17 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ReportWriter.Written written = ReportWriter.write(dir, seed.seed());
+        for (String skipped : written.skipped()) {
+            System.err.println("tunescope: report: left out " + skipped);
+        }
         var a = written.analysis();
         System.out.printf("%d cells, %d scenarios, %d queries; %d groups (%s); %d comparisons; prediction median APE "
                         + "%s vs baseline %s%n", a.data().cells().size(), a.data().scenarios().size(),
                 a.data().queries().size(), a.groups().k(), a.monitored() ? "monitor metrics" : "response time and rows",
                 a.comparisons().size(), fraction(a.prediction().mape()), fraction(a.prediction().baselineMape()));
-        System.out.println("report: " + written.html().toAbsolutePath() + " (" + written.charts() + " charts)");
+        System.out.println("report: " + written.html().toAbsolutePath() + " (" + written.charts() + " charts"
+                + (written.skipped().isEmpty() ? "" : "; " + written.skipped().size() + " unreadable cells left out")
+                + ")");
         return ExitCode.OK;
     }
 

@@ -52,4 +52,16 @@ public final class DurationText {
         }
         return Duration.ofNanos(Math.round(nanos));
     }
+
+    /** {@code d} as a user types it (0s, 1500ms, 250us), for messages: never Java's {@code PT0S}. */
+    public static String format(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000_000L == 0) {
+            return nanos / 1_000_000_000L + "s";
+        }
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + "ms";
+        }
+        return nanos / 1_000L + "us";
+    }
 }

@@ -10,6 +10,7 @@ import io.tunescope.store.RunSummary;
 import io.tunescope.store.TenantStatistics;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -42,15 +43,28 @@ final class SummaryWriter {
                 (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
         Path outDir = config.output().dir();
         ResultsDir results = ResultsDir.of(outDir);
-        Json.writeAtomically(results.summary(), summary);
-        String dbProblem = null;
+        String notWritten = null;
         try {
-            ResultsDatabase.write(results, slots.stream().map(s -> s.executionsCsv).toList(), summary);
-        } catch (SQLException e) {
-            dbProblem = "results database not written: " + e.getMessage();
+            Json.writeAtomically(results.summary(), summary);
+        } catch (UncheckedIOException e) {
+            // a full disk or a directory made read-only: say so, and where what was measured still is
+            notWritten = "summary not written (" + e.getMessage() + "); the executions measured are in "
+                    + results.tenant("*").executions();
+        }
+        String dbProblem = null;
+        if (notWritten == null) {
+            try {
+                ResultsDatabase.write(results, slots.stream().map(s -> s.executionsCsv).toList(), summary);
+            } catch (SQLException e) {
+                dbProblem = "results database not written: " + e.getMessage();
+            }
         }
         if (failure != null) {
-            return new RunOutcome(summary, outDir, failure.outcome, failure.getMessage());
+            return new RunOutcome(summary, outDir, failure.outcome,
+                    notWritten == null ? failure.getMessage() : failure.getMessage() + "; " + notWritten);
+        }
+        if (notWritten != null) {
+            return new RunOutcome(summary, outDir, Outcome.FAILURE, notWritten);
         }
         String problem = firstProblem(summary, results);
         if (problem == null && dbProblem != null) {

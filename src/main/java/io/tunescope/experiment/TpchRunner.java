@@ -9,6 +9,7 @@ import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.experiment.monitor.RunMetrics;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.ResultsDir;
+import io.tunescope.store.SpaceReserve;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
@@ -56,6 +57,7 @@ public final class TpchRunner {
 
     public RunOutcome run() throws IOException {
         ResultsDir.createOutput(config.output().dir());
+        SpaceReserve reserve = SpaceReserve.claim(ResultsDir.of(config.output().dir()).spaceReserve());
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         Thread hook = new Thread(this::abortFromSignal, "tunescope-abort");
@@ -83,8 +85,11 @@ public final class TpchRunner {
             removeHook(hook);
         }
         try {
-            return new SummaryWriter(config, slots, observerMetrics()).write(startedAt, startNanos, failure);
+            RunMetrics metrics = observerMetrics();
+            reserve.close();
+            return new SummaryWriter(config, slots, metrics).write(startedAt, startNanos, failure);
         } finally {
+            reserve.close();
             written.countDown();
         }
     }

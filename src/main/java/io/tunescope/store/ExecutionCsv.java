@@ -27,11 +27,13 @@ public final class ExecutionCsv implements AutoCloseable {
     private static final CsvSchema SCHEMA = MAPPER.schemaFor(ExecutionRecord.class).withHeader();
     private static final long FLUSH_EVERY_NANOS = 1_000_000_000L;
 
+    private final Path path;
     private final BufferedWriter file;
     private final SequenceWriter out;
     private final AtomicLong executions = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private long lastFlushNanos = System.nanoTime();
+    private UncheckedIOException broken;
 
     /** What a read saw: how many executions it passed on, and why it stopped early (null: it read the whole file). */
     public record Reading(long executions, String stoppedBy) {
@@ -41,13 +43,21 @@ public final class ExecutionCsv implements AutoCloseable {
     }
 
     public ExecutionCsv(Path path) throws IOException {
+        this.path = path;
         this.file = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
         this.out = MAPPER.writerFor(ExecutionRecord.class).with(SCHEMA).writeValues(file);
         file.flush();
     }
 
-    /** Appends one execution; safe to call from every user thread. */
+    /**
+     * Appends one execution; safe to call from every user thread. Once a write has failed (a full disk) every later
+     * call fails at once with the same one-line reason naming the file, so that all users stop, not only the one
+     * whose write hit the error.
+     */
     public synchronized void accept(ExecutionRecord e) {
+        if (broken != null) {
+            throw broken;
+        }
         try {
             out.write(e);
             long now = System.nanoTime();
@@ -56,7 +66,8 @@ public final class ExecutionCsv implements AutoCloseable {
                 lastFlushNanos = now;
             }
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
+            broken = new UncheckedIOException("cannot write " + path + ": " + Json.why(ex), ex);
+            throw broken;
         }
         executions.incrementAndGet();
         if (e.failed()) {
@@ -122,6 +133,13 @@ public final class ExecutionCsv implements AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
-        out.close();
+        try {
+            out.close();
+        } catch (IOException e) {
+            if (broken == null) {
+                throw e;
+            }
+            // the write that failed first has been reported; what is on disk up to it stays readable
+        }
     }
 }

@@ -27,7 +27,7 @@ public final class Json {
         try {
             writeBytesAtomically(file, MAPPER.writeValueAsBytes(value));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + why(e), e);
         }
     }
 
@@ -36,12 +36,39 @@ public final class Json {
         writeBytesAtomically(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Writes to a temporary file beside {@code file} and renames it over {@code file}: a full disk, a read-only
+     * directory or a kill leaves either the old file or the new one, never half of one, and no temporary file.
+     */
     private static void writeBytesAtomically(Path file, byte[] content) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
-        Files.write(tmp, content);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.write(tmp, content);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Why a write failed, in words: the file system's reason ({@code No space left on device}, {@code Read-only file
+     * system}, {@code permission denied}) rather than Java's exception, whose message is often only the path.
+     */
+    public static String why(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return String.valueOf(e.getMessage()).replace('\n', ' ');
     }
 
     /**

@@ -54,6 +54,14 @@ public record ResultsDir(Path root) {
         return root.resolve(SUMMARY);
     }
 
+    /**
+     * Space a run holds on its disk while it measures and gives back just before writing its summary, so that a disk
+     * that fills up mid-run still takes the summary of what was measured ({@link SpaceReserve}).
+     */
+    public Path spaceReserve() {
+        return root.resolve(".tunescope-reserve");
+    }
+
     /** The run's executions and statistics as a DuckDB file, for questions in SQL. */
     public Path resultsDatabase() {
         return root.resolve("results.duckdb");

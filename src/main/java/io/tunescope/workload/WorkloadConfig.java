@@ -26,7 +26,7 @@ public record WorkloadConfig(int users, WorkloadDefinition definition, Duration 
                     "give exactly one: --duration (positive) or --iterations (at least 1)");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
-            throw BadInputException.of("duration", duration, "must be positive");
+            throw BadInputException.of("duration", io.tunescope.config.DurationText.format(duration), "must be positive");
         }
         if (warmupIterations < 0) {
             throw BadInputException.of("warmup", warmupIterations, "must not be negative");

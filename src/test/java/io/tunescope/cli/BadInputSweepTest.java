@@ -39,6 +39,10 @@ class BadInputSweepTest {
     @TempDir
     static Path t;
     private static ServerSocket taken;
+    /** Takes connections (the kernel completes them) but never answers: a URL that does not answer. */
+    private static ServerSocket silent;
+    private static final String H2_DB = "jdbc:h2:file:{t}/h2/db";
+    private static final String H2_WRONG = "Wrong user name or password [28000-232]";
 
     @BeforeAll
     static void files() throws IOException {
@@ -54,11 +58,19 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("cut/summary.json"), "{\n \"complete\": tru");
         Files.createDirectories(t.resolve("nosum"));
         taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        // a database whose user sa has a password: every case below connects without it or with a wrong one
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(fill(H2_DB), "sa", "right-one")) {
+            c.createStatement().execute("CREATE TABLE t (x INT)");
+        } catch (java.sql.SQLException e) {
+            throw new IOException(e);
+        }
     }
 
     @AfterAll
     static void release() throws IOException {
         taken.close();
+        silent.close();
     }
 
     static Stream<Arguments> cases() {
@@ -69,6 +81,11 @@ class BadInputSweepTest {
                 c(2, "Invalid value for option '--users': '99999999999' is not an int", "run", "--users",
                         "99999999999", "--out", "{t}/o"),
                 c(3, "tenants (0) must be between 1 and 64", "run", "--tenants", "0", "--out", "{t}/o"),
+                c(3, "users (5000) must be between 1 and 1024", "run", "--users", "5000", "--out", "{t}/o"),
+                c(3, "tenants (100) must be between 1 and 64", "run", "--tenants", "100", "--out", "{t}/o"),
+                c(3, "duration/iterations (none/0) give exactly one: --duration (positive) or --iterations (at least 1)",
+                        "run", "--iterations", "0", "--out", "{t}/o"),
+                c(3, "--wait: duration (-1s) must not be negative", "run", "--wait", "-1s", "--out", "{t}/o"),
                 c(3, "engine (nosuch) must be one of [duckdb, jdbc, mariadb, postgres]", "run", "--engine", "nosuch"),
                 c(3, "--duration: duration (10x) must be a duration such as 8ms or 5s", "run", "--duration", "10x"),
                 c(3, "--duration: duration (-5s) must not be negative", "run", "--duration", "-5s"),
@@ -88,6 +105,15 @@ class BadInputSweepTest {
                 c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "run", "{t}/bad.yaml"),
                 c(3, "tenant t1: cannot connect to " + DOWN_URL + ": " + REFUSED, "run", "--engine", "jdbc", "--url",
                         DOWN_URL, "--out", "{t}/down"),
+                // wrong credentials (no password, then HOME's value as the password) and a URL that does not answer
+                c(3, "tenant t1: cannot connect to " + H2_DB + ": " + H2_WRONG, "run", "--engine", "jdbc", "--url",
+                        H2_DB, "--db-user", "sa", "--out", "{t}/cred"),
+                c(3, "tenant t1: cannot connect to " + H2_DB + ": " + H2_WRONG, "run", "--engine", "jdbc", "--url",
+                        H2_DB, "--db-user", "sa", "--password-env", "HOME", "--out", "{t}/cred2"),
+                c(3, "tenant t1: cannot connect to jdbc:postgresql://127.0.0.1:{silent}/x: The connection attempt "
+                        + "failed. (no answer: Read timed out)", "run", "--engine", "jdbc", "--url",
+                        "jdbc:postgresql://127.0.0.1:{silent}/x", "--out", "{t}/silent"),
+                c(3, "duration (0s) must be positive", "run", "--duration", "0s", "--out", "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
                 c(3, "out (/proc/tunescope/x) must be a directory this user can create and write (cannot create "
                         + "/proc/tunescope)", "run", "--out", "/proc/tunescope/x"),
@@ -96,6 +122,9 @@ class BadInputSweepTest {
                 c(3, "--tune-trials (1) must be at least 2 (the default configuration and one other)", "demo",
                         "--tune-trials", "1", "--out", "{t}/o"),
                 c(2, "Invalid value for option '--tune-trials': 'six' is not an int", "demo", "--tune-trials", "six"),
+                c(3, "--tune-trials (-1) must be at least 2 (the default configuration and one other)", "demo",
+                        "--tune-trials", "-1", "--out", "{t}/o"),
+                c(3, "--tune-trials (100000) must be at most 200", "demo", "--tune-trials", "100000", "--out", "{t}/o"),
                 // monitor
                 c(3, "pid (0) must be at least 1", "monitor", "--pid", "0"),
                 c(3, "pid (999999999) must name at least one running, readable process", "monitor", "--pid",
@@ -113,6 +142,7 @@ class BadInputSweepTest {
                         "--duration", "100ms", "--metrics-port", "{port}"),
                 c(3, "counters-every (0) must be between 1 and 1000", "monitor", "--pid", "1", "--counters-every",
                         "0"),
+                c(3, "rescan-every (0) must be between 1 and 1000", "monitor", "--pid", "1", "--rescan-every", "0"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "monitor", "--pid", "1",
                         "--duration", "100ms", "--out", "{t}/afile"),
                 c(2, "Missing required option: '--pid=PID'", "monitor"),
@@ -128,12 +158,19 @@ class BadInputSweepTest {
                         + "'false')", "report", "{t}/cut"),
                 // scale
                 c(3, "threads (0) must be between 1 and 4096", "scale", "--threads", "0", "--out", "{t}/s"),
+                c(3, "threads (-1) must be between 1 and 4096", "scale", "--threads", "-1", "--out", "{t}/s"),
+                c(3, "threads (5000) must be between 1 and 4096", "scale", "--threads", "5000", "--out", "{t}/s"),
+                c(3, "seconds (0.0) must be a number at least 0.01", "scale", "--seconds", "0", "--engine", "h2",
+                        "--out", "{t}/s"),
+                c(3, "forks (-1) must be at least 0", "scale", "--forks", "-1", "--engine", "h2", "--out", "{t}/s"),
                 c(3, "engine (nosuch) must be one of [derby, duckdb, h2, hsqldb, jdbc, postgres, sqlite]", "scale",
                         "--engine", "nosuch", "--out", "{t}/s"),
                 c(3, "mode (nosuch) must be one of shared, separate, unprepared", "scale", "--engine", "h2",
                         "--modes", "nosuch", "--out", "{t}/s"),
                 c(3, "url (" + DOWN_URL + ") cannot be opened: " + REFUSED, "scale", "--engine", "jdbc", "--url",
                         DOWN_URL, "--out", "{t}/s"),
+                c(3, "url (" + H2_DB + ") cannot be opened: " + H2_WRONG, "scale", "--engine", "jdbc", "--url",
+                        H2_DB, "--out", "{t}/s"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "scale", "--engine", "h2",
                         "--out", "{t}/afile"),
                 // knobs
@@ -146,7 +183,7 @@ class BadInputSweepTest {
                 c(3, "mix (nosuch) must be one of browsing, shopping, ordering", "shop", "run", "--mix", "nosuch",
                         "--out", "{t}/sh"),
                 c(3, "browsers (0) must be at least 1", "shop", "run", "--browsers", "0", "--out", "{t}/sh"),
-                c(3, "duration (PT0S) must be positive", "shop", "run", "--duration", "0s", "--out", "{t}/sh"),
+                c(3, "duration (0s) must be positive", "shop", "run", "--duration", "0s", "--out", "{t}/sh"),
                 c(3, "think-scale (-1.0) must be above 0 and at most 10", "shop", "run", "--think-scale", "-1",
                         "--out", "{t}/sh"),
                 c(3, "database (nosuch) must be one of h2, postgres", "shop", "run", "--database", "nosuch",
@@ -179,6 +216,8 @@ class BadInputSweepTest {
                 c(3, "points (0) must be at least 6 for a USL fit", "usl", "{t}/empty.csv"),
                 c(3, "throughput on line 2 (abc) must be a finite number", "usl", "{t}/bad.csv"),
                 c(3, "bootstrap (-1) must be at least 0", "usl", "--bootstrap", "-1", "{t}/good.csv"),
+                c(2, "Invalid value for option '--bootstrap': '99999999999' is not an int", "usl", "--bootstrap",
+                        "99999999999", "{t}/good.csv"),
                 // tune
                 c(3, "--out (missing) is required (or --resume DIR)", "tune", "{t}/empty.yaml"),
                 c(3, "tuning file ({t}/missing.yaml) does not exist or is not a file", "tune", "--out", "{t}/tu",
@@ -186,6 +225,14 @@ class BadInputSweepTest {
                 c(3, "{t}/empty.yaml:1: the file is empty", "tune", "--out", "{t}/tu", "{t}/empty.yaml"),
                 c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "tune", "--out",
                         "{t}/tu", "{t}/bad.yaml"),
+                c(3, "--budget (0) must be at least 1", "tune", "--budget", "0", "--out", "{t}/tb",
+                        "examples/tune-command.yaml"),
+                c(3, "--budget (-3) must be at least 1", "tune", "--budget", "-3", "--out", "{t}/tb",
+                        "examples/tune-command.yaml"),
+                c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune", "--budget",
+                        "99999999999", "--out", "{t}/tb", "examples/tune-command.yaml"),
+                c(3, "--strategy (nosuch) must be one of [nelder-mead, pro, random, lhs, gp, bandit]", "tune",
+                        "--strategy", "nosuch", "--out", "{t}/tb", "examples/tune-command.yaml"),
                 c(3, "--resume ({t}/missing) must be a directory written by tune (it has no tuning-file.txt)",
                         "tune", "--resume", "{t}/missing"),
                 // tune-bench
@@ -233,7 +280,8 @@ class BadInputSweepTest {
     }
 
     private static String fill(String s) {
-        return s.replace("{t}", t.toString()).replace("{port}", Integer.toString(taken.getLocalPort()));
+        return s.replace("{t}", t.toString()).replace("{port}", Integer.toString(taken.getLocalPort()))
+                .replace("{silent}", Integer.toString(silent.getLocalPort()));
     }
 
     private record Result(int code, String stderr) {

@@ -41,7 +41,7 @@ class RunConfigRulesTest {
                 arguments((Runnable) () -> new WorkloadConfig(1, SEQUENCE, Duration.ZERO, Duration.ofSeconds(1), 2, 0,
                         false, 1), "duration/iterations (PT1S/2) give exactly one: --duration (positive) or --iterations "
                         + "(at least 1)"),
-                arguments((Runnable) () -> WORKLOAD.withDuration(Duration.ofSeconds(-1)), "duration (PT-1S) must be positive"),
+                arguments((Runnable) () -> WORKLOAD.withDuration(Duration.ofSeconds(-1)), "duration (-1s) must be positive"),
                 arguments((Runnable) () -> WORKLOAD.withWarmupIterations(-1), "warmup (-1) must not be negative"),
                 arguments((Runnable) () -> WORKLOAD.withWaitAfterQuery(null), "wait (null) is required (0s for no pause)"),
                 arguments((Runnable) () -> WORKLOAD.withWaitAfterQuery(Duration.ofMillis(-5)),

@@ -45,7 +45,7 @@ public final class MonitorSession {
             processes = List.copyOf(processes);
             Objects.requireNonNull(progress, "progress");
             if (duration.isNegative() || duration.isZero()) {
-                throw io.tunescope.BadInputException.of("duration", duration, "must be positive");
+                throw io.tunescope.BadInputException.of("duration", io.tunescope.config.DurationText.format(duration), "must be positive");
             }
         }
     }

@@ -24,7 +24,7 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
     /** Checked here, before the store is populated, so a mistyped option costs nothing. */
     public ShopRunConfig {
         if (measure.isZero() || measure.isNegative()) {
-            throw BadInputException.of("duration", measure, "must be positive");
+            throw BadInputException.of("duration", io.tunescope.config.DurationText.format(measure), "must be positive");
         }
         if (rampUp.isNegative() || rampDown.isNegative()) {
             throw BadInputException.of("ramp-up/ramp-down", rampUp + "/" + rampDown, "must not be negative");

@@ -39,6 +39,7 @@ public final class DemoTuning {
     static final int MEASURED_PASSES = 5;
     static final Duration RUN_TIMEOUT = Duration.ofSeconds(120);
     static final long MIN_MEMORY_LIMIT_MIB = 128;
+    static final int MAX_TRIALS = 200;
 
     private DemoTuning() {
     }
@@ -48,6 +49,10 @@ public final class DemoTuning {
         if (trials < MIN_TRIALS) {
             throw BadInputException.of("--tune-trials", trials, "must be at least " + MIN_TRIALS
                     + " (the default configuration and one other)");
+        }
+        if (trials > MAX_TRIALS) {
+            // each trial is a TPC-H run of a few seconds: more than this is a typo, not a demo
+            throw BadInputException.of("--tune-trials", trials, "must be at most " + MAX_TRIALS);
         }
         DatabaseTargetSpec spec = new DatabaseTargetSpec(Engines.byId("duckdb"), WorkloadDefinition.parse("sequence",
                 false), SCALE_FACTOR, 1, 1, null, MEASURED_PASSES, Duration.ZERO, RUN_TIMEOUT,

@@ -74,9 +74,9 @@ public record AgentSpec(String tenant, String engine, String jdbcUrl, String use
         }
     }
 
-    /** Writes the spec to {@code file} for an agent that has not started yet (so no reader sees half a file). */
+    /** Writes the spec to {@code file} (a temporary file renamed: a full disk leaves no half of one). */
     public void write(Path file) throws IOException {
-        Files.writeString(file, toJson());
+        Json.writeTextAtomically(file, toJson());
     }
 
     public static AgentSpec read(Path file) throws IOException {

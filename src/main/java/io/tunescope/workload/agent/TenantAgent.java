@@ -152,7 +152,13 @@ final class TenantAgent {
     }
 
     static BadInputException cannotConnect(String url, SQLException e) {
-        return new BadInputException("cannot connect to " + JdbcUrls.redact(url) + ": " + e.getMessage().replaceAll("\\s+", " "));
+        String why = e.getMessage().replaceAll("\\s+", " ");
+        if (e.getCause() instanceof java.net.SocketTimeoutException timeout) {
+            // PostgreSQL's driver says only "The connection attempt failed." when the port took the connection but
+            // nothing answered
+            why += " (no answer: " + timeout.getMessage() + ")";
+        }
+        return new BadInputException("cannot connect to " + JdbcUrls.redact(url) + ": " + why);
     }
 
     static Properties credentials(String user, String password) {
