@@ -36,15 +36,20 @@ public final class ExactQueryMetrics {
         List<QueryMetrics> out = new ArrayList<>(executions.size());
         for (int i = 0; i < executions.size(); i++) {
             Execution e = executions.get(i);
-            List<ThreadInfo> workers = threads.stream().filter(t -> t.tenant().equals(e.tenant())
-                    && QueryMetricsCalculator.doesQueryWork(t.role())).toList();
-            out.add(compute(trace, workers, e.startNanos(), e.endNanos(), overlaps.get(i)));
+            out.add(compute(trace, workersOf(e.tenant(), threads), e.startNanos(), e.endNanos(), overlaps.get(i)));
         }
         return out;
     }
 
-    private static QueryMetrics compute(TraceSummary trace, List<ThreadInfo> workers, long start, long end,
-                                        ExecutionOverlap overlap) {
+    /** The tenant's query threads among {@code threads}. */
+    static List<ThreadInfo> workersOf(String tenant, List<ThreadInfo> threads) {
+        return threads.stream().filter(t -> t.tenant().equals(tenant)
+                && QueryMetricsCalculator.doesQueryWork(t.role())).toList();
+    }
+
+    /** One window's metrics from {@code workers}' timelines, divided among {@code overlap}'s executions. */
+    static QueryMetrics compute(TraceSummary trace, List<ThreadInfo> workers, long start, long end,
+                                ExecutionOverlap overlap) {
         double share = overlap.meanInFlight();
         long cpu = 0;
         long wait = 0;

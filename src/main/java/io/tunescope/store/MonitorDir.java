@@ -46,4 +46,9 @@ public record MonitorDir(Path root) {
     public Path schedstatCheck() {
         return root.resolve("schedstat-check.csv");
     }
+
+    /** The table of the sampling-error study: median and 90th-percentile relative errors per metric and interval. */
+    public Path samplingErrorTable() {
+        return root.resolve("sampling-error.json");
+    }
 }

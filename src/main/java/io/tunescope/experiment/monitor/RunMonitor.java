@@ -10,6 +10,7 @@ import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.QueryMetricsCalculator;
 import io.tunescope.monitor.Recording;
+import io.tunescope.monitor.SamplingErrorStudy;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.proc.ClockTicks;
@@ -49,6 +50,7 @@ public final class RunMonitor implements RunObserver {
     private final List<String> fallback = new ArrayList<>();
     private ExactRun exact;
     private TraceSummary trace;
+    private final List<SamplingErrorStudy.Row> study = new ArrayList<>();
     private List<TenantProcesses> tenants = List.of();
     private MonitorDir dir;
     private ThreadMonitor monitor;
@@ -147,6 +149,9 @@ public final class RunMonitor implements RunObserver {
             for (TenantProcesses t : tenants) {
                 out.put(t.name(), tenantMetrics(r, t, csv, exactCsv));
             }
+            if (trace != null) {
+                SamplingErrorFiles.write(dir, study);
+            }
         } catch (IOException | RuntimeException e) {
             warn("per-query metrics incomplete: " + e.getMessage());
         } finally {
@@ -178,6 +183,9 @@ public final class RunMonitor implements RunObserver {
                 }
             }
         }
+        if (exactMetrics != null) {
+            studySamplingError(r, records, executions, metrics);
+        }
         Map<String, QueryMetricsMean> perQuery = new LinkedHashMap<>();
         measured.forEach((q, list) -> {
             QueryMetricsMean mean = QueryMetrics.meanOf(list);
@@ -185,6 +193,23 @@ public final class RunMonitor implements RunObserver {
             perQuery.put(q, x == null ? mean : mean.withExact(QueryMetrics.meanOf(x)));
         });
         return perQuery;
+    }
+
+    /** The measured executions resampled from the trace, and the live sampler's figures, against exact. */
+    private void studySamplingError(Recording r, List<ExecutionRecord> records, List<Execution> executions,
+                                    List<QueryMetrics> sampled) {
+        List<Execution> measured = new ArrayList<>();
+        List<QueryMetrics> measuredSampled = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i).phase() == ExecutionRecord.Phase.MEASURE && !records.get(i).failed()) {
+                measured.add(executions.get(i));
+                measuredSampled.add(sampled.get(i));
+            }
+        }
+        study.addAll(SamplingErrorStudy.resampled(trace, r.threads(), measured, r.startNanos(),
+                SamplingErrorFiles.INTERVALS_NANOS));
+        study.addAll(SamplingErrorStudy.live(trace, r.threads(), measured, measuredSampled,
+                r.interval().toNanos() / 1e6));
     }
 
     private MonitorSummary monitorSummary() {
