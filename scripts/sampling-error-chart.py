@@ -47,7 +47,7 @@ def tables(label, rows):
     print(f"\n#### {label}: relative error against exact, median / p90 (%)\n")
     print("| metric | " + " | ".join(f"{iv:g} ms" for iv in intervals) + " | live 8 ms |")
     print("| --- |" + " --- |" * (len(intervals) + 1))
-    for m in METRICS:
+    for m in METRICS + ["workerCpuMillisCounters"]:
         cells = []
         for iv in intervals:
             e = [x[4] for x in rows if x[0] == "resampled" and x[1] == iv and x[2] == m]

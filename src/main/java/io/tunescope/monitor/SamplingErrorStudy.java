@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The sampling error of the study's method, measured (issue 15, item 2): each execution's metrics from the exact
  * timeline against the same metrics from samples, resampled from that timeline at several intervals
- * ({@link TraceResampler}) and, to check the resampling, from the run's live sampler. Errors are relative to exact,
+ * ({@link TraceResampler}) and, to check the resampling, from the run's live sampler (which also gives its
+ * counter-based CPU time, {@link #COUNTER_CPU}). Errors are relative to exact,
  * per metric and interval, and by the execution's length in intervals. Attribution is left out on both sides (no
  * equal share): this measures sampling alone.
  */
@@ -18,6 +19,11 @@ public final class SamplingErrorStudy {
     /** The metrics studied, by their names in summary.json. */
     public static final List<String> METRICS = List.of("processingMillis", "activeWorkers", "rsRatio", "rsJumps",
             "cpuJumps", "workerCpuMillis");
+    /**
+     * The live sampler's own CPU figure (schedstat counters read at ticks, interpolated at the window's edges), beside
+     * the state sampler's estimate ({@code R} samples times the interval) that {@code workerCpuMillis} stands for here.
+     */
+    public static final String COUNTER_CPU = "workerCpuMillisCounters";
     /** Lengths of an execution in sampling intervals: the lower bounds of the buckets of the rule. */
     public static final int[] LENGTH_BUCKETS = {0, 4, 16, 64, 256};
 
@@ -70,6 +76,10 @@ public final class SamplingErrorStudy {
                 s.rsJumpsSampled() == null ? null : s.rsJumpsSampled().doubleValue(),
                 s.coreChangesSampled() == null ? null : s.coreChangesSampled().doubleValue(),
                 s.runningSamples() == null ? null : s.runningSamples() * intervalMillis});
+            if (s.workerCpuMillis() != null && x.workerCpuMillis() != null) {
+                out.add(new Row(e.tenant(), e.user(), e.query(), (e.endNanos() - e.startNanos()) / 1e6, "live",
+                        intervalMillis, COUNTER_CPU, x.workerCpuMillis(), s.workerCpuMillis()));
+            }
         }
         return out;
     }

@@ -63,4 +63,19 @@ class SamplingErrorStudyTest {
         assertThat(SamplingErrorStudy.bucket(3.9)).isZero();
         assertThat(SamplingErrorStudy.bucket(300)).isEqualTo(256);
     }
+
+    @Test
+    void theLiveSamplerIsComparedWithTheSameExactFigures() {
+        List<Execution> one = List.of(new Execution("t1", 1, "Q1", 0, 100 * MS));
+        QueryMetrics live = new QueryMetrics(100, 95.0, 1, 0.5, 9L, 1L, 74.0, null, 0L, 1L, null, 11L, 22L, 7.0, 1);
+        List<SamplingErrorStudy.Row> rows = SamplingErrorStudy.live(ExactQueryMetricsTest.trace(), THREADS, one,
+                List.of(live), 10);
+        assertThat(rows).extracting(SamplingErrorStudy.Row::metric).containsExactly("processingMillis",
+                "activeWorkers", "rsRatio", "rsJumps", "cpuJumps", "workerCpuMillis", SamplingErrorStudy.COUNTER_CPU);
+        assertThat(rows).allSatisfy(r -> assertThat(r.source()).isEqualTo("live"));
+        assertThat(rows.get(3).sampled()).as("the sampled jumps, not the exact counter").isEqualTo(1.0);
+        assertThat(rows.get(5).sampled()).as("11 R samples every 10 ms").isEqualTo(110.0);
+        assertThat(rows.get(6).sampled()).isEqualTo(74.0);
+        assertThat(rows.get(6).exact()).isCloseTo(73.0, within(1e-9));
+    }
 }
