@@ -99,13 +99,13 @@ def panel(svg, x0, label, rows):
 
 def main():
     out, runs = sys.argv[1], [a.split("=", 1) for a in sys.argv[2:]]
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{440 * len(runs)}" height="320" '
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{440 * len(runs)}" height="332" '
            'font-family="sans-serif">']
     for n, (label, run_dir) in enumerate(runs):
         rows = load(run_dir)
         panel(svg, n * 440, label, rows)
         tables(label, rows)
-    svg.append('<text x="8" y="314" font-size="9">lines: resampled from the trace; circles: live sampler</text>')
+    svg.append('<text x="8" y="328" font-size="9">lines: resampled from the trace; circles: live sampler; errors above 100 % drawn at 100 (workerCpuMillis: 6-16x)</text>')
     svg.append("</svg>")
     with open(out, "w") as f:
         f.write("\n".join(svg) + "\n")
