@@ -81,7 +81,8 @@ public final class SchedstatCheck {
     }
 
     /**
-     * The trace against the two readings. A thread read only after (born in between) counts from 0 at the trace's
+     * The trace against the two readings. The total is judged from {@link #MIN_CPU_MILLIS} on, like each thread; with
+     * nothing to judge, {@code withinOnePercent} is null. A thread read only after (born in between) counts from 0 at the trace's
      * first timestamp; one read only before (it ended) cannot be checked and is left out.
      */
     public static SchedstatAgreement compare(Snapshot before, Snapshot after, TraceSummary trace) {
@@ -125,7 +126,10 @@ public final class SchedstatCheck {
             }
         }
         double total = statSum == 0 ? 0 : 100.0 * (traceSum - statSum) / statSum;
+        boolean totalJudged = statSum / 1e6 >= MIN_CPU_MILLIS;
+        Boolean within = checked == 0 && !totalJudged ? null
+                : Math.abs(worst) <= 1.0 && (!totalJudged || Math.abs(total) <= 1.0);
         return new SchedstatAgreement(threads, traceSum / 1e6, statSum / 1e6, total, checked, busyAtReading,
-                MIN_CPU_MILLIS, worst, worstTid, Math.abs(worst) <= 1.0 && Math.abs(total) <= 1.0);
+                MIN_CPU_MILLIS, worst, worstTid, within);
     }
 }

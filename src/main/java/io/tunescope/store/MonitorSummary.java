@@ -37,13 +37,14 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
      *                                 staleness of a running thread's schedstat is a large share of a tiny total)
      * @param worstDifferencePercent   the largest |difference| among the checked threads, in percent
      * @param worstTid                 that thread
-     * @param withinOnePercent         every checked thread agrees within 1%
+     * @param withinOnePercent         every checked thread, and the total when it reaches {@code minCpuMillis},
+     *                                 agree within 1%; null when neither could be judged
      */
     @JsonPropertyOrder({"threads", "traceCpuMillis", "schedstatCpuMillis", "totalDifferencePercent",
         "checkedThreads", "onCpuAtReading", "minCpuMillis", "worstDifferencePercent", "worstTid", "withinOnePercent"})
     public record SchedstatAgreement(int threads, double traceCpuMillis, double schedstatCpuMillis,
                                      double totalDifferencePercent, int checkedThreads, int onCpuAtReading,
                                      double minCpuMillis,
-                                     double worstDifferencePercent, int worstTid, boolean withinOnePercent) {
+                                     double worstDifferencePercent, int worstTid, Boolean withinOnePercent) {
     }
 }

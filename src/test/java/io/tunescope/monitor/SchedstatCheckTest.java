@@ -48,6 +48,10 @@ class SchedstatCheckTest {
         assertThat(busy.onCpuAtReading()).isEqualTo(1);
         assertThat(busy.checkedThreads()).isZero();
         assertThat(busy.traceCpuMillis()).as("30 + 240 + 5").isCloseTo(275.0, within(1e-9));
+        SchedstatAgreement tiny = SchedstatCheck.compare(new SchedstatCheck.Snapshot(Map.of()),
+                new SchedstatCheck.Snapshot(Map.of(2, new long[] {501 * MS, 6 * MS})), trace(300));
+        assertThat(tiny.totalDifferencePercent()).as("5 traced of 6").isCloseTo(-100.0 / 6, within(1e-9));
+        assertThat(tiny.withinOnePercent()).as("6 ms is too little to judge").isNull();
     }
 
     @Test

@@ -41,7 +41,10 @@ final class ExactRun implements AutoCloseable {
         String why = TracefsTracer.unavailable(tracefs);
         if (why == null) {
             try {
-                TracefsTracer tracer = TracefsTracer.start(tracefs, pids, procRoot);
+                // the processes' threads and their children's (a postmaster's backends forked before tracing
+                // began: event-fork follows only those forked after)
+                List<Integer> all = List.copyOf(SchedstatCheck.read(procRoot, pids).byTid().keySet());
+                TracefsTracer tracer = TracefsTracer.start(tracefs, all.isEmpty() ? pids : all, procRoot);
                 return new ExactRun(procRoot, pids, tracer, SchedstatCheck.read(procRoot, pids));
             } catch (IOException | RuntimeException e) {
                 why = "tracing could not start: " + e.getMessage();

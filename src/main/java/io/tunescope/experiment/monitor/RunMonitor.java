@@ -31,6 +31,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code tunescope run --monitor}: samples the tenants' threads during the measurement and attributes what it saw
@@ -82,8 +84,10 @@ public final class RunMonitor implements RunObserver {
             return;
         }
         if (exactTracefs != null) {
-            exact = ExactRun.start(exactTracefs, options.procRoot(),
-                    processes.stream().map(MonitoredProcess::pid).toList(), this::warn, fallback);
+            Set<Integer> pids = new TreeSet<>();
+            processes.forEach(p -> pids.add(p.pid()));
+            tenants.forEach(t -> t.pids().forEach(pid -> pids.add(pid.intValue())));
+            exact = ExactRun.start(exactTracefs, options.procRoot(), List.copyOf(pids), this::warn, fallback);
         }
         try {
             monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
