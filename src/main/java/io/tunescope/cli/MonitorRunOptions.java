@@ -6,6 +6,7 @@ import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.export.MetricsEndpoint;
+import io.tunescope.monitor.trace.TracefsTracer;
 import picocli.CommandLine.Option;
 
 /** The thread-monitor options of {@code tunescope run}. */
@@ -22,6 +23,12 @@ public final class MonitorRunOptions {
             description = "With --monitor: read cumulative counters every N-th tick (default: ${DEFAULT-VALUE}).")
     int countersEvery;
 
+    @Option(names = "--exact", description = "With --monitor: also trace the tenants' threads from the kernel's "
+            + "scheduler tracepoints (tracefs, needs root) and give each query its metrics from the trace beside the "
+            + "sampled ones (summary.json \"exact\", DIR/monitor/query-metrics-exact.csv); falls back to sampling "
+            + "with a one-line reason where tracing is not available.")
+    boolean exact;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "With --monitor: serve live Prometheus text on 127.0.0.1:PORT/metrics.")
     Integer metricsPort;
@@ -33,11 +40,14 @@ public final class MonitorRunOptions {
             if (metricsPort != null) {
                 throw BadInputException.of("metrics-port", metricsPort, "needs --monitor (the metrics come from it)");
             }
+            if (exact) {
+                throw BadInputException.of("exact", true, "needs --monitor (exact mode traces beside the samples)");
+            }
             return RunObserver.NONE;
         }
         if (metricsPort != null) {
             MetricsEndpoint.checkPort(metricsPort);
         }
-        return new RunMonitor(options, metricsPort);
+        return new RunMonitor(options, metricsPort, exact ? TracefsTracer.DEFAULT_ROOT : null);
     }
 }

@@ -40,7 +40,8 @@ final class SummaryWriter {
         RunSummary summary = new RunSummary(failure == null, failure == null ? null : failure.getMessage(),
                 config.connection().engine().id(), engineVersion, config.data().scaleFactor(), config.workload().seed(),
                 startedAt.toString(),
-                (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants);
+                (System.nanoTime() - startNanos) / 1_000_000, config.echo(), RunEnvironment.capture(), tenants,
+                metrics.monitor());
         Path outDir = config.output().dir();
         ResultsDir results = ResultsDir.of(outDir);
         String notWritten = null;

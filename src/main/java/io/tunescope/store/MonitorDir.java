@@ -31,4 +31,24 @@ public record MonitorDir(Path root) {
     public Path queryMetrics() {
         return root.resolve("query-metrics.csv");
     }
+
+    /** The same lines as {@link #queryMetrics()}, with the metrics computed from the scheduler trace (exact mode). */
+    public Path queryMetricsExact() {
+        return root.resolve("query-metrics-exact.csv");
+    }
+
+    /** The sampling-error study of a run in exact mode: the trace resampled at several intervals, per execution. */
+    public Path samplingError() {
+        return root.resolve("sampling-error.csv");
+    }
+
+    /** Exact mode's check, per thread: on-CPU time from the trace against the kernel's schedstat totals. */
+    public Path schedstatCheck() {
+        return root.resolve("schedstat-check.csv");
+    }
+
+    /** The table of the sampling-error study: median and 90th-percentile relative errors per metric and interval. */
+    public Path samplingErrorTable() {
+        return root.resolve("sampling-error.json");
+    }
 }

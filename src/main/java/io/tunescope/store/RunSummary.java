@@ -11,13 +11,24 @@ import java.util.Map;
 
 /**
  * The machine-readable result of one TPC-H run ({@code summary.json}). {@code complete} is false when the run was cut
- * short; {@code failure} then says why, and everything measured up to that point is still here.
+ * short; {@code failure} then says why, and everything measured up to that point is still here. {@code monitor}
+ * says how a monitored run observed its threads (absent for a run without {@code --monitor}).
  */
 public record RunSummary(boolean complete, String failure, String engine, String engineVersion, double scaleFactor,
                          long seed, String startedAt, long wallMillis, Map<String, Object> config,
-                         RunEnvironment environment, List<TenantSummary> tenants) implements SummaryDocument {
+                         RunEnvironment environment, List<TenantSummary> tenants,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) MonitorSummary monitor)
+        implements SummaryDocument {
     public RunSummary {
         tenants = tenants == null ? List.of() : tenants;
+    }
+
+    /** An unmonitored run's summary. */
+    public RunSummary(boolean complete, String failure, String engine, String engineVersion, double scaleFactor,
+                      long seed, String startedAt, long wallMillis, Map<String, Object> config,
+                      RunEnvironment environment, List<TenantSummary> tenants) {
+        this(complete, failure, engine, engineVersion, scaleFactor, seed, startedAt, wallMillis, config, environment,
+                tenants, null);
     }
 
     /** Reads a run's summary; a file that holds another kind of summary is not one. */

@@ -99,6 +99,8 @@ class BadInputSweepTest {
                         "{port}", "--out", "{t}/o"),
                 c(3, "metrics-port (9400) needs --monitor (the metrics come from it)", "run", "--metrics-port",
                         "9400", "--out", "{t}/o"),
+                c(3, "exact (true) needs --monitor (exact mode traces beside the samples)", "run", "--exact",
+                        "--out", "{t}/o"),
                 c(3, "plan ({t}/missing.yaml) does not exist", "run", "{t}/missing.yaml"),
                 c(3, "{t}/empty.yaml:1: base (missing) is required (engine, scaleFactor, iterations or duration, ...)",
                         "run", "{t}/empty.yaml"),

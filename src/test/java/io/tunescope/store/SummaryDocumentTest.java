@@ -47,6 +47,31 @@ class SummaryDocumentTest {
     }
 
     @Test
+    void exactMetricsAndTheMonitorObjectReadBack(@TempDir Path dir) throws Exception {
+        RunSummary plain = run();
+        QueryMetricsMean sampled = new QueryMetricsMean(1, 10.0, 9.0, 2.0, null, null, null, 5.0, null, null, null,
+                null, null, null, null, 1.0);
+        QueryMetricsMean exact = new QueryMetricsMean(1, 10.0, 8.5, 2.0, null, null, null, 4.9, null, null, null,
+                null, null, null, null, 1.0);
+        RunSummary.TenantSummary t = plain.tenants().get(0);
+        RunSummary written = new RunSummary(true, null, "duckdb", "v1.4.4", 0.01, 42, "2026-01-01T00:00:00Z", 1234,
+                plain.config(), ENVIRONMENT, List.of(new RunSummary.TenantSummary(t.name(), t.pids(), t.cpus(),
+                t.throughputPerSec(), t.executions(), t.errors(), t.measureSeconds(), t.load(),
+                List.of(t.queries().get(0).withMetrics(sampled.withExact(exact))))),
+                new MonitorSummary("exact", null, 1796L, 0L, true, new MonitorSummary.SchedstatAgreement(16, 390.5,
+                        390.0, 0.12, 2, 0, 20, 0.26, 12293, true)));
+        Path file = ResultsDir.of(dir).summary();
+        Json.writeAtomically(file, written);
+        RunSummary back = RunSummary.read(file);
+        assertThat(back).isEqualTo(written);
+        assertThat(back.tenants().get(0).queries().get(0).metrics().exact().workerCpuMillis()).isEqualTo(4.9);
+        assertThat(back.tenants().get(0).queries().get(0).numericMetrics()).as("exact is an object, not a metric")
+                .doesNotContainKey("exact").containsEntry("workerCpuMillis", 5.0);
+        assertThat(Files.readString(file)).doesNotContain("\"exact\" : null");
+        assertThat(Json.toJson(run())).as("an unmonitored run has no monitor object").doesNotContain("\"monitor\"");
+    }
+
+    @Test
     void aPlanSummaryReadsBackAsPlanSummary(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("summary.json");
         Files.writeString(file, """

@@ -11,9 +11,10 @@ import java.util.function.IntPredicate;
  * Folds scheduler events, in trace order, into per-thread timelines ({@link ThreadTrace}) for the threads that
  * {@code tracked} accepts. Pure: the result depends on the events alone. Rules where the trace is incomplete:
  * <ul>
- *   <li>a thread whose first event is a switch-out was on the CPU when tracing began: its interval starts at the
- *       trace's first timestamp; a later switch-out without a switch-in (lost) counts no interval and marks the
- *       thread {@code uncertain};</li>
+ *   <li>a thread whose first switch is a switch-out was on the CPU when tracing began (wake-ups and migrations
+ *       before it do not change that: a thread about to block can be woken while still on its CPU): its interval
+ *       starts at the trace's first timestamp, unless events were lost before it; any other switch-out without a
+ *       switch-in (lost) counts no interval and marks the thread {@code uncertain};</li>
  *   <li>a CPU switching from a thread other than the one last switched in there, or a thread switched in while it
  *       was on another CPU, means a switch-out went missing: the open interval closes at the event that shows it
  *       (an upper bound) and the thread is marked {@code uncertain};</li>
@@ -57,9 +58,6 @@ public final class SchedTimeline {
             if (a != null && a.onCpu < 0 && a.runnableSince < 0) {
                 a.runnableSince = w.nanos();
             }
-            if (a != null) {
-                a.switchedOrWoken = true;
-            }
         } else if (e instanceof SchedEvent.Migrate m) {
             clock(m.nanos());
             Acc a = acc(m.tid());
@@ -85,22 +83,24 @@ public final class SchedTimeline {
         Integer before = onCpuNow.get(s.cpu());
         if (before != null && before != s.prevTid()) {
             Acc missed = threads.get(before);
-            missed.close(s.nanos());
+            missed.close(s.nanos(), ThreadTrace.End.UNKNOWN);
             missed.uncertain = true;
         }
         onCpuNow.remove(s.cpu());
         Acc prev = acc(s.prevTid());
         if (prev != null) {
-            if (prev.onCpu < 0 && !prev.switchedOrWoken) {
-                // its first switch or wake-up: on the CPU since before the trace began (a migration by the load
-                // balancer may come first without changing that)
+            if (prev.onCpu < 0 && !prev.switched && lostMarks == 0) {
+                // its first switch, nothing lost so far: on the CPU since before the trace began (a migration by
+                // the load balancer may come first, and so may a wake-up: a thread about to block is woken while
+                // still on its CPU)
                 prev.openSince = firstNanos;
                 prev.onCpu = s.cpu();
             } else if (prev.onCpu < 0) {
                 prev.uncertain = true; // its switch-in went missing: the interval is not counted
             }
-            prev.close(s.nanos());
-            prev.switchedOrWoken = true;
+            prev.close(s.nanos(), s.exited() ? ThreadTrace.End.EXIT
+                    : s.preempted() ? ThreadTrace.End.PREEMPT : ThreadTrace.End.SLEEP);
+            prev.switched = true;
             if (s.preempted()) {
                 prev.involuntary++;
                 prev.runnableSince = s.nanos();
@@ -113,18 +113,19 @@ public final class SchedTimeline {
         Acc next = acc(s.nextTid());
         if (next != null) {
             if (next.onCpu >= 0) { // its switch-out on another CPU went missing
-                next.close(s.nanos());
+                next.close(s.nanos(), ThreadTrace.End.UNKNOWN);
                 next.uncertain = true;
             }
             if (next.runnableSince >= 0) {
                 next.runDelayNanos += s.nanos() - next.runnableSince;
+                next.waits.add(new ThreadTrace.Wait(next.runnableSince, Math.max(next.runnableSince, s.nanos())));
                 next.runnableSince = -1;
             }
             if (next.lastCpu >= 0 && next.lastCpu != s.cpu()) {
                 next.coreChanges++;
             }
             next.lastCpu = s.cpu();
-            next.switchedOrWoken = true;
+            next.switched = true;
             next.onCpu = s.cpu();
             next.openSince = s.nanos();
             onCpuNow.put(s.cpu(), s.nextTid());
@@ -152,8 +153,8 @@ public final class SchedTimeline {
     private TraceSummary finish() {
         Map<Integer, ThreadTrace> out = new TreeMap<>();
         for (Acc a : threads.values()) {
-            a.close(lastNanos);
-            out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.sleeps, a.voluntary, a.involuntary,
+            a.close(lastNanos, ThreadTrace.End.UNKNOWN);
+            out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.waits, a.sleeps, a.voluntary, a.involuntary,
                     a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain));
         }
         return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps);
@@ -163,8 +164,9 @@ public final class SchedTimeline {
     private static final class Acc {
         final int tid;
         final List<ThreadTrace.OnCpuInterval> intervals = new ArrayList<>();
-        /** Whether a switch or wake-up of this thread has been seen yet. */
-        boolean switchedOrWoken;
+        final List<ThreadTrace.Wait> waits = new ArrayList<>();
+        /** Whether a switch of this thread has been seen yet. */
+        boolean switched;
         int onCpu = -1;
         int lastCpu = -1;
         long openSince = -1;
@@ -181,9 +183,9 @@ public final class SchedTimeline {
             this.tid = tid;
         }
 
-        void close(long nanos) {
+        void close(long nanos, ThreadTrace.End end) {
             if (onCpu >= 0) {
-                intervals.add(new ThreadTrace.OnCpuInterval(openSince, Math.max(openSince, nanos), onCpu));
+                intervals.add(new ThreadTrace.OnCpuInterval(openSince, Math.max(openSince, nanos), onCpu, end));
                 onCpu = -1;
                 openSince = -1;
             }

@@ -1,7 +1,7 @@
 package io.tunescope.monitor.trace;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,14 +92,8 @@ public final class TracefsTracer implements AutoCloseable {
         write(instance.resolve("tracing_on"), "0");
         stopped = true;
         List<SchedEvent> events = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(instance.resolve("trace"), StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                SchedEvent e = SchedTraceParser.parse(line);
-                if (e != null) {
-                    events.add(e);
-                }
-            }
+        try (InputStream in = Files.newInputStream(instance.resolve("trace"))) {
+            SchedTraceParser.parseAll(in, events);
         }
         return events;
     }

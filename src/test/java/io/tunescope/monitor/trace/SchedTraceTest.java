@@ -90,9 +90,13 @@ class SchedTraceTest {
         assertThat(t.lostMarks()).isEqualTo(2);
         assertThat(t.hotplugSteps()).isEqualTo(1);
         ThreadTrace a = t.threads().get(100);
-        assertThat(a.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(100_000_000_000L, 100_004_000_000L, 0),
-                new ThreadTrace.OnCpuInterval(100_012_000_000L, 100_015_000_000L, 0),
-                new ThreadTrace.OnCpuInterval(100_016_000_000L, 100_016_000_000L, 0));
+        assertThat(a.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(100_000_000_000L, 100_004_000_000L, 0,
+                ThreadTrace.End.SLEEP), new ThreadTrace.OnCpuInterval(100_012_000_000L, 100_015_000_000L, 0,
+                ThreadTrace.End.PREEMPT), new ThreadTrace.OnCpuInterval(100_016_000_000L, 100_016_000_000L, 0));
+        assertThat(a.waits()).as("woken at .011, in at .012; preempted at .015, back at .016").containsExactly(
+                new ThreadTrace.Wait(100_011_000_000L, 100_012_000_000L),
+                new ThreadTrace.Wait(100_015_000_000L, 100_016_000_000L));
+        assertThat(a.waitNanos(100_011_500_000L, 100_015_500_000L)).isEqualTo(1_000_000L);
         assertThat(a.runDelayNanos()).as("wake-up to switch-in, and preempted to back on").isEqualTo(2_000_000L);
         assertThat(a.voluntarySwitches()).isEqualTo(1);
         assertThat(a.involuntarySwitches()).isEqualTo(1);
@@ -123,10 +127,16 @@ class SchedTraceTest {
         List<SchedEvent> e = List.of(new SchedEvent.Wakeup(1, 1_000, 9, 1),
                 new SchedEvent.Switch(0, 5_000, 8, "R+", 0));
         ThreadTrace t = SchedTimeline.build(e, tid -> tid == 8).threads().get(8);
-        assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 0));
+        assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 0, ThreadTrace.End.PREEMPT));
         assertThat(t.involuntarySwitches()).isEqualTo(1);
         assertThat(t.uncertain()).isFalse();
-        List<SchedEvent> lostSwitchIn = List.of(new SchedEvent.Wakeup(1, 1_000, 8, 1),
+        List<SchedEvent> wokenOnCpu = List.of(new SchedEvent.Wakeup(1, 1_000, 9, 1),
+                new SchedEvent.Wakeup(0, 2_000, 8, 0), new SchedEvent.Switch(0, 5_000, 8, "S", 0));
+        ThreadTrace w = SchedTimeline.build(wokenOnCpu, tid -> tid == 8).threads().get(8);
+        assertThat(w.onCpu()).as("woken while still on its CPU before it blocked: on since the trace began")
+                .containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 0, ThreadTrace.End.SLEEP));
+        assertThat(w.uncertain()).isFalse();
+        List<SchedEvent> lostSwitchIn = List.of(new SchedEvent.Wakeup(1, 1_000, 8, 1), new SchedEvent.Lost(0, 3),
                 new SchedEvent.Switch(0, 5_000, 8, "S", 0));
         ThreadTrace u = SchedTimeline.build(lostSwitchIn, tid -> tid == 8).threads().get(8);
         assertThat(u.onCpu()).isEmpty();
@@ -140,7 +150,7 @@ class SchedTraceTest {
                 new SchedEvent.Migrate(1, 2_000, 8, 0, 1),
                 new SchedEvent.Switch(1, 5_000, 8, "R+", 0));
         ThreadTrace t = SchedTimeline.build(e, tid -> tid == 8).threads().get(8);
-        assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 1));
+        assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(1_000, 5_000, 1, ThreadTrace.End.PREEMPT));
         assertThat(t.migrations()).isEqualTo(1);
         assertThat(t.uncertain()).isFalse();
     }
