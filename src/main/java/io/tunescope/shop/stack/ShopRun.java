@@ -4,11 +4,12 @@ import io.tunescope.Progress;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.Interaction;
 import io.tunescope.shop.Mix;
+import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
 import io.tunescope.shop.browser.EmulatedBrowsers;
 import io.tunescope.shop.db.ShopCounts;
-import io.tunescope.shop.db.ShopPopulator;
+import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
@@ -29,8 +30,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code shop run}: starts the database tier and populates it, starts one application node, drives it with the
- * emulated browsers, stops every process (also on failure) and writes summary.json.
+ * {@code shop run}: starts the database tier and populates it, starts the application nodes and the proxy in front
+ * of them, drives the stack with the emulated browsers, stops every process (also on failure) and writes
+ * summary.json.
  */
 public final class ShopRun {
     private ShopRun() {
@@ -39,16 +41,14 @@ public final class ShopRun {
     public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
-        try (ShopStack stack = ShopStack.start(config, progress)) {
-            AppNode app = stack.app;
-            ShopDatabase database = stack.database;
-            StackProcesses processes = new StackProcesses(app, database);
+        try (ShopStack stack = ShopStack.start(config.stack(), progress)) {
+            StackProcesses processes = new StackProcesses(stack);
             AtomicReference<TierMonitor> monitor = new AtomicReference<>();
             List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
             Runnable atStart = () -> {
                 processes.markStart();
                 if (config.monitor()) {
-                    monitor.set(TierMonitor.start(app, database));
+                    monitor.set(TierMonitor.start(stack));
                 }
             };
             Runnable atEnd = () -> {
@@ -59,13 +59,13 @@ public final class ShopRun {
             };
             BrowserResult result;
             try {
-                result = drive(config, app, atStart, atEnd, progress);
+                result = drive(config, stack.baseUrl(), atStart, atEnd, progress);
             } finally {
                 if (monitor.get() != null) {
                     monitor.get().stop();
                 }
             }
-            ShopSummary summary = summary(config, result, processes.tiers(), !app.isAlive(), database.kind(),
+            ShopSummary summary = summary(config, result, processes.tiers(), stack.degraded(), stack.database.kind(),
                     population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
             Json.writeAtomically(dir.summary(), summary);
             return summary;
@@ -73,9 +73,9 @@ public final class ShopRun {
     }
 
     /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
-    private static BrowserResult drive(ShopRunConfig config, AppNode app, Runnable atStart, Runnable atEnd,
+    private static BrowserResult drive(ShopRunConfig config, String baseUrl, Runnable atStart, Runnable atEnd,
                                        Progress progress) throws InterruptedException {
-        BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), config.browsers(),
+        BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrl), config.mix(), config.browsers(),
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
                 config.arrivalRatePerSecond());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
@@ -112,14 +112,21 @@ public final class ShopRun {
             maxGap = Math.max(maxGap, Math.abs(m.sharePercent() - spec));
             withinLimits &= m.p90Millis() <= i.limitMillis();
         }
-        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", config.appKnobs().minThreads(),
-                "maxThreads", config.appKnobs().maxThreads(), "acceptQueue", config.appKnobs().acceptQueue(),
-                "poolSize", config.appKnobs().poolSize()));
+        AppKnobs app = config.appKnobs();
+        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", app.minThreads(), "maxThreads",
+                app.maxThreads(), "acceptQueue", app.acceptQueue(), "poolSize", app.poolSize(), "cacheEntries",
+                app.cacheEntries(), "cacheTtlMillis", app.cacheTtlMillis(), "pageMaxAgeSeconds",
+                app.pageMaxAgeSeconds()));
+        ShopTiers t = config.tiers();
+        ProxyKnobs p = t.proxyKnobs();
+        Map<String, Integer> proxyKnobs = t.hasProxy() ? new TreeMap<>(Map.of("cacheMiB", p.cacheMiB(),
+                "maxObjectKiB", p.maxObjectKiB(), "workerProcesses", p.workerProcesses(), "workerConnections",
+                p.workerConnections(), "failTimeoutSeconds", p.failTimeoutSeconds())) : null;
         return new ShopSummary(config.mix().label(), config.browsers(), result.measureSeconds(), round(result.wips()),
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
-                config.arrivalRatePerSecond(), result.sessions(), threads);
+                config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs);
     }
 
     private static String metric(Mix mix) {

@@ -26,7 +26,7 @@ class StackControlTest {
     void startServesStatusSeesItStopLeavesNothing(@TempDir Path dir) throws Exception {
         ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, 1, Duration.ZERO, Duration.ofSeconds(1), Duration.ZERO,
                 new ThinkTime(1), new ShopScale(1_000, 1, 100), "h2", null, AppKnobs.DEFAULTS, 1, dir, 0, false);
-        ShopStackState state = StackControl.start(config);
+        ShopStackState state = StackControl.start(config.stack());
         List<Long> pids = new ArrayList<>(state.dbPids());
         pids.add(state.appPid());
         pids.add(state.supervisorPid());
