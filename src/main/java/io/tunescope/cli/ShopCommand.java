@@ -3,11 +3,12 @@ package io.tunescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code start}, {@code stop}, {@code status}; capacity comes later). */
+/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code start}, {@code stop}, {@code status}, {@code knobs}). */
 @Command(name = "shop", mixinStandardHelpOptions = true,
-        description = "The TPC-W bookstore: a database, an application node (Jetty) and emulated browsers.",
+        description = "The TPC-W bookstore: a database, application nodes (Jetty), a caching proxy (nginx) and "
+                + "emulated browsers.",
         subcommands = {ShopRunCommand.class, ShopStackCommands.Start.class, ShopStackCommands.Stop.class,
-                ShopStackCommands.Status.class})
+                ShopStackCommands.Status.class, ShopKnobsCommand.class})
 public final class ShopCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

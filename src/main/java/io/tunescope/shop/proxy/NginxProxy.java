@@ -136,7 +136,12 @@ public final class NginxProxy implements AutoCloseable {
         }
     }
 
-    private static int checkFree(int port) throws IOException {
+    /**
+     * Returns {@code port} if nothing listens on it on 127.0.0.1.
+     *
+     * @throws BadInputException when it is out of range or in use
+     */
+    public static int checkFree(int port) throws IOException {
         if (port < 1 || port > 65_535) {
             throw BadInputException.of("proxy-port", port, "must be from 1 to 65535, or 0 for a free port");
         }

@@ -41,6 +41,10 @@ final class ShopStack implements AutoCloseable {
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
         Files.createDirectories(dir.tierLog("app1").getParent());
+        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
+            // before the store is populated, so a port in use costs nothing
+            NginxProxy.checkFree(config.tiers().proxyPort());
+        }
         ShopDatabase database = config.database().equals("postgres")
                 ? PostgresDatabase.start(PostgresBinaries.locate(config.pgBin()), config.out().resolve("postgres"))
                 : H2Database.start(dir.tierLog("h2"));
