@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -166,10 +165,38 @@ public final class NginxProxy implements AutoCloseable {
 
     /** The master and its workers. */
     public List<Long> pids() {
-        Optional<ProcessHandle> master = ProcessHandle.of(pid);
-        List<Long> out = new java.util.ArrayList<>(List.of(pid));
-        master.ifPresent(m -> m.children().map(ProcessHandle::pid).sorted().forEach(out::add));
+        return members().stream().map(Member::pid).toList();
+    }
+
+    /**
+     * One process of nginx and what it is: {@code nginx} (the master), {@code nginx-worker1}..,
+     * {@code nginx-cache-manager}, {@code nginx-cache-loader}.
+     */
+    public record Member(String name, long pid) {
+    }
+
+    /** The master, then its children (workers, cache manager, cache loader), named from their process titles. */
+    public List<Member> members() {
+        List<Member> out = new java.util.ArrayList<>(List.of(new Member("nginx", pid)));
+        int[] workers = {0};
+        ProcessHandle.of(pid).ifPresent(m -> m.children().map(ProcessHandle::pid).sorted().forEach(child -> {
+            String title = title(child);
+            String role = title.replaceFirst("^nginx: ", "").replace(" process", "").trim().replace(' ', '-');
+            String name = role.equals("worker") ? "nginx-worker" + ++workers[0]
+                    : "nginx-" + (role.isEmpty() ? Long.toString(child) : role);
+            out.add(new Member(name, child));
+        }));
         return out;
+    }
+
+    /** nginx writes its role over its command line ({@code nginx: worker process}). */
+    private static String title(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    StandardCharsets.UTF_8).replace('\0', ' ').trim();
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     public boolean isAlive() {

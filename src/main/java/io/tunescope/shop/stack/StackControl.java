@@ -2,6 +2,7 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Processes;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopStackState;
@@ -32,6 +33,10 @@ public final class StackControl {
         ResultsDir dir = ResultsDir.of(config.out());
         if (status(config.out()).isPresent()) {
             throw BadInputException.of("out", config.out(), "already holds a running stack: shop stop it first");
+        }
+        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
+            // here, where the message reaches the user, not only the supervisor's log
+            NginxProxy.checkFree(config.tiers().proxyPort());
         }
         Files.createDirectories(dir.tierLog("stack").getParent());
         Files.deleteIfExists(dir.shopStack());

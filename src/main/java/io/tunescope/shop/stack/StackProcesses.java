@@ -28,10 +28,7 @@ final class StackProcesses {
     private List<Proc> list() {
         List<Proc> out = new ArrayList<>();
         if (stack.proxy != null) {
-            List<Long> pids = stack.proxy.pids();
-            for (int k = 0; k < pids.size(); k++) {
-                out.add(new Proc("proxy", "nginx" + (k == 0 ? "" : "-" + k), pids.get(k)));
-            }
+            stack.proxy.members().forEach(m -> out.add(new Proc("proxy", m.name(), m.pid())));
         }
         stack.apps.forEach(a -> out.add(new Proc("app", a.name(), a.pid())));
         List<Long> pids = stack.database.pids();

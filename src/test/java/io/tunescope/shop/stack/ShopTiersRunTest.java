@@ -59,8 +59,9 @@ class ShopTiersRunTest {
         // without the balancer's health checks every other request after the kill would fail
         assertThat(s.errors()).as("errors after one of two nodes died: %s", s.errorsByKind()).isLessThanOrEqualTo(2);
         assertThat(s.tiers()).extracting(ShopSummary.Tier::tier).containsSubsequence("proxy", "app", "app", "db");
-        assertThat(s.tiers()).extracting(ShopSummary.Tier::node).contains("nginx", "app1", "app2");
-        assertThat(s.tiers().stream().filter(t -> t.node().equals("nginx-1")).findFirst().orElseThrow()
+        assertThat(s.tiers()).extracting(ShopSummary.Tier::node).contains("nginx", "nginx-worker1", "nginx-cache-manager",
+                "app1", "app2");
+        assertThat(s.tiers().stream().filter(t -> t.node().equals("nginx-worker1")).findFirst().orElseThrow()
                 .cpuMillis()).as("nginx's worker did the proxying").isPositive();
         assertThat(s.proxy()).isEqualTo("nginx");
         assertThat(s.appNodes()).isEqualTo(2);
