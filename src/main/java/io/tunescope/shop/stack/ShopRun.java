@@ -126,7 +126,9 @@ public final class ShopRun {
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
-                config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs);
+                config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
+                percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
+                result.completed()));
     }
 
     private static String metric(Mix mix) {
@@ -135,6 +137,10 @@ public final class ShopRun {
             case SHOPPING -> "WIPS";
             case ORDERING -> "WIPSo";
         };
+    }
+
+    private static double percent(long part, long whole) {
+        return whole == 0 ? 0 : round(100.0 * part / whole);
     }
 
     private static double round(double value) {

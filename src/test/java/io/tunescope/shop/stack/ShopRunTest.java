@@ -72,21 +72,30 @@ class ShopRunTest {
         assertThat(stackChildren()).isEmpty();
     }
 
+    /** A progress that completes {@code driving} when the emulated browsers start (the stack then serves). */
+    static io.tunescope.Progress drivingStarts(CompletableFuture<Void> driving) {
+        return (label, total, unit) -> {
+            if (label.startsWith("emulated browsers")) {
+                driving.complete(null);
+            }
+            return io.tunescope.Progress.Task.NONE;
+        };
+    }
+
     @Test
     void aNodeKilledMidRunMarksTheRunDegradedAndTheRunCompletes(@TempDir Path dir) throws Exception {
+        CompletableFuture<Void> driving = new CompletableFuture<>();
         CompletableFuture<ShopSummary> run = CompletableFuture.supplyAsync(() -> {
             try {
-                return ShopRun.run(config(dir, Duration.ofSeconds(4)), io.tunescope.Progress.NONE);
+                return ShopRun.run(config(dir, Duration.ofSeconds(4)), drivingStarts(driving));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        ProcessHandle node = null;
-        for (int k = 0; k < 600 && node == null; k++) {
-            Thread.sleep(100);
-            node = ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
-                    .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
-        }
+        // the node is killed once it serves: 2.5 s after the browsers started (a slow start is not a kill)
+        driving.get(120, TimeUnit.SECONDS);
+        ProcessHandle node = ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
+                .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
         assertThat(node).as("the application node started").isNotNull();
         Thread.sleep(2_500);
         node.destroyForcibly();
