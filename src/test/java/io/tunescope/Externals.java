@@ -82,6 +82,11 @@ public final class Externals {
         return found.orElseThrow();
     }
 
+    /** nginx, the web shop's caching proxy (Debian's nginx-light, installed by .ci/run). */
+    public static Path nginx() {
+        return tool("nginx", "nginx-light");
+    }
+
     /** Linux /proc with per-thread directories, which the monitor reads. */
     public static void linuxProc() {
         require(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc (/proc/self/task)");

@@ -3,11 +3,15 @@ package io.tunescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code capacity}, {@code start}, {@code stop}, {@code status}). */
+/**
+ * {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code capacity}, {@code start}, {@code stop},
+ * {@code status}, {@code knobs}).
+ */
 @Command(name = "shop", mixinStandardHelpOptions = true,
-        description = "The TPC-W bookstore: a database, an application node (Jetty) and emulated browsers.",
-        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopStackCommands.Start.class, ShopStackCommands.Stop.class,
-                ShopStackCommands.Status.class})
+        description = "The TPC-W bookstore: a database, application nodes (Jetty), a caching proxy (nginx) and "
+                + "emulated browsers.",
+        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopStackCommands.Start.class,
+                ShopStackCommands.Stop.class, ShopStackCommands.Status.class, ShopKnobsCommand.class})
 public final class ShopCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

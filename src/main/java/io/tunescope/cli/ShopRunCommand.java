@@ -2,7 +2,6 @@ package io.tunescope.cli;
 
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
@@ -20,8 +19,8 @@ import java.util.concurrent.Callable;
 
 /** {@code tunescope shop run}: one measured load of emulated browsers on a fresh stack, stopped afterwards. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Start the database (populated from the seed) and one application node, drive them with "
-                + "emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
+        description = "Start the database (populated from the seed), the application nodes and the proxy, drive "
+                + "them with emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
 public final class ShopRunCommand implements Callable<Integer> {
     @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
             + "(default: ${DEFAULT-VALUE})")
@@ -81,15 +80,19 @@ public final class ShopRunCommand implements Callable<Integer> {
         Mix chosen = Mix.parse(mix);
         ShopRunConfig config = new ShopRunConfig(chosen, stack.browsers, rampUp, duration, rampDown,
                 new ThinkTime(thinkScale), new ShopScale(stack.items, stack.browsers, stack.scaleDown),
-                stack.database, stack.pgBin, new AppKnobs(stack.minThreads, stack.maxThreads, stack.acceptQueue,
-                stack.poolSize), seed.seed(),
+                stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
-                monitor);
+                monitor, stack.tiers());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
+        String caches = (s.appNodes() > 1 ? ", " + s.appNodes() + " nodes" : "")
+                + (s.proxy().equals("none") ? "" : String.format(Locale.ROOT, ", %s cache answered %.1f %%", s.proxy(),
+                s.proxyCacheHitPercent()))
+                + (s.appCacheHitPercent() > 0 ? String.format(Locale.ROOT, ", app caches %.1f %%",
+                s.appCacheHitPercent()) : "");
         System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
-                        + "shares within %.2f pp of TPC-W, p90 within limits: %s%s; %s", s.mix(), s.browsers(),
+                        + "shares within %.2f pp of TPC-W, p90 within limits: %s%s%s; %s", s.mix(), s.browsers(),
                 s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
-                s.degraded() ? ", DEGRADED" : "", ResultsDir.of(config.out()).summary()));
+                caches, s.degraded() ? ", DEGRADED" : "", ResultsDir.of(config.out()).summary()));
         return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
     }
 }

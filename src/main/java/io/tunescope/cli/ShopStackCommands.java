@@ -2,7 +2,6 @@ package io.tunescope.cli;
 
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.shop.stack.StackControl;
@@ -22,8 +21,8 @@ final class ShopStackCommands {
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true,
-            description = "Start the database (populated from the seed) and one application node, and leave them "
-                    + "running (stack.json in --out says where); 'shop stop' ends them.")
+            description = "Start the database (populated from the seed), the application nodes and the proxy, and "
+                    + "leave them running (stack.json in --out says where); 'shop stop' ends them.")
     static final class Start implements Callable<Integer> {
         @Mixin
         ShopStackOptions stack;
@@ -36,12 +35,12 @@ final class ShopStackCommands {
 
         @Override
         public Integer call() throws Exception {
+            // checked as a run's would be, before anything starts
             ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, stack.browsers, Duration.ZERO,
                     Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
                     new ShopScale(stack.items, stack.browsers, stack.scaleDown), stack.database, stack.pgBin,
-                    new AppKnobs(stack.minThreads, stack.maxThreads, stack.acceptQueue, stack.poolSize), seed.seed(),
-                    out, 0, false);
-            ShopStackState state = StackControl.start(config);
+                    stack.appKnobs(), seed.seed(), out, 0, false, stack.tiers());
+            ShopStackState state = StackControl.start(config.stack());
             System.out.println("shop start: serving " + state.baseUrl() + " (" + state.database() + "); stop with "
                     + "'tunescope shop stop --out " + out + "'");
             return ExitCode.OK;

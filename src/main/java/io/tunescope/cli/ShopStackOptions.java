@@ -1,10 +1,16 @@
 package io.tunescope.cli;
 
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.stack.ShopTiers;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 
-/** The options that shape the shop's stack (store size, database, application node), shared by run and start. */
+/**
+ * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run and
+ * start.
+ */
 public final class ShopStackOptions {
     @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
             + "them (default: ${DEFAULT-VALUE})")
@@ -41,4 +47,62 @@ public final class ShopStackOptions {
     @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
             + "(default: ${DEFAULT-VALUE})")
     int poolSize;
+
+    @Option(names = "--app-cache-entries", defaultValue = "0", description = "pages each node keeps in its own "
+            + "cache (Home, New Products, Best Sellers, Product Detail, Search Request/Results); 0: none "
+            + "(default: ${DEFAULT-VALUE})")
+    int cacheEntries;
+
+    @Option(names = "--app-cache-ttl-ms", defaultValue = "5000", description = "how long a page stays in that cache "
+            + "(default: ${DEFAULT-VALUE})")
+    int cacheTtlMillis;
+
+    @Option(names = "--app-page-max-age", defaultValue = "5", paramLabel = "SECONDS", description = "the max-age "
+            + "(Cache-Control) of those pages for the proxy; 0: never cached (default: ${DEFAULT-VALUE})")
+    int pageMaxAgeSeconds;
+
+    @Option(names = "--app-nodes", defaultValue = "1", description = "application nodes, each its own JVM "
+            + "(default: ${DEFAULT-VALUE})")
+    int appNodes;
+
+    @Option(names = "--proxy", defaultValue = "auto", description = "the caching reverse proxy in front of the "
+            + "nodes: nginx or none; auto: nginx for several nodes, none for one (default: ${DEFAULT-VALUE})")
+    String proxy;
+
+    @Option(names = "--proxy-port", defaultValue = "0", description = "the proxy's port on 127.0.0.1; 0: a free one "
+            + "(default: ${DEFAULT-VALUE})")
+    int proxyPort;
+
+    @Option(names = "--proxy-bin", paramLabel = "FILE", description = "nginx's executable (default: /usr/sbin/nginx)")
+    Path proxyBin;
+
+    @Option(names = "--proxy-cache-size", defaultValue = "64", paramLabel = "MiB", description = "the proxy's cache "
+            + "on disk; 0: no cache (default: ${DEFAULT-VALUE})")
+    int proxyCacheMiB;
+
+    @Option(names = "--proxy-max-object", defaultValue = "64", paramLabel = "KiB", description = "the largest "
+            + "answer the proxy caches (default: ${DEFAULT-VALUE})")
+    int proxyMaxObjectKiB;
+
+    @Option(names = "--proxy-workers", defaultValue = "1", description = "nginx worker processes "
+            + "(default: ${DEFAULT-VALUE})")
+    int proxyWorkers;
+
+    @Option(names = "--proxy-worker-connections", defaultValue = "1024", description = "connections per nginx "
+            + "worker (default: ${DEFAULT-VALUE})")
+    int proxyWorkerConnections;
+
+    @Option(names = "--proxy-fail-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "how long "
+            + "the proxy leaves out a node that failed a connection (default: ${DEFAULT-VALUE})")
+    int proxyFailTimeoutSeconds;
+
+    AppKnobs appKnobs() {
+        return new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize, cacheEntries, cacheTtlMillis,
+                pageMaxAgeSeconds);
+    }
+
+    ShopTiers tiers() {
+        return new ShopTiers(proxy, proxyPort, new ProxyKnobs(proxyCacheMiB, proxyMaxObjectKiB, proxyWorkers,
+                proxyWorkerConnections, proxyFailTimeoutSeconds), proxyBin, appNodes);
+    }
 }

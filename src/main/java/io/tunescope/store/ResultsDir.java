@@ -86,6 +86,21 @@ public record ResultsDir(Path root) {
         return root.resolve("logs").resolve(tier + ".log");
     }
 
+    /** The shop's caching proxy: its generated configuration, cache, temporary files and pid file. */
+    public Path shopProxyDir() {
+        return root.resolve("proxy");
+    }
+
+    /** The proxy's generated nginx.conf, in {@link #shopProxyDir()}. */
+    public Path shopProxyConfig() {
+        return shopProxyDir().resolve("nginx.conf");
+    }
+
+    /** What {@code shop start} hands its supervisor: the stack's configuration as JSON. */
+    public Path shopStackConfig() {
+        return root.resolve("stack-config.json");
+    }
+
     /** Where a stack started by {@code shop start} says how to reach and stop it (removed by {@code shop stop}). */
     public Path shopStack() {
         return root.resolve("stack.json");

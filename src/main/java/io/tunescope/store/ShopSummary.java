@@ -9,14 +9,18 @@ import java.util.Map;
  * more: the metric's TPC-W name (WIPSb for browsing, WIPSo for ordering), the database, the run's phases and think
  * scale, the store's size, errors by kind, the largest gap between observed and specified shares, the seed, the
  * open load's session arrival rate (0 for closed load) and the sessions started, and with {@code --monitor} the
- * thread monitor's sums per process (null without).
+ * thread monitor's sums per process (null without), the proxy ({@code nginx} or {@code none}), the application
+ * nodes and the proxy's knobs (null without a proxy), and the shares of the interactions in the interval that the
+ * proxy's cache and the nodes' own caches answered.
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
                           double rampUpSeconds, double rampDownSeconds, double thinkScale, Population population,
                           Map<String, Long> errorsByKind, double maxShareGapPoints, boolean p90WithinLimits,
                           Map<String, Integer> appKnobs, long seed,
-                          double arrivalRatePerSecond, long sessions, List<TierThreads> monitor) {
+                          double arrivalRatePerSecond, long sessions, List<TierThreads> monitor, String proxy,
+                          int appNodes, Map<String, Integer> proxyKnobs, double proxyCacheHitPercent,
+                          double appCacheHitPercent) {
 
     /** One web interaction over the measurement interval; latencies from each request's intended start. */
     public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,

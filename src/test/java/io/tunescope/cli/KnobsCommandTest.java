@@ -25,4 +25,17 @@ class KnobsCommandTest {
         assertThat(Main.execute("knobs", "--engine", "sqlite")).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute("knobs", "--engine", "nosuch")).isEqualTo(ExitCode.BAD_INPUT);
     }
+
+    @Test
+    void shopKnobsPrintsTheTiersCatalogs() throws Exception {
+        int[] code = new int[1];
+        String table = UslCommandTest.stdoutOf(() -> code[0] = Main.execute("shop", "knobs", "--tier", "proxy"));
+        assertThat(code[0]).isEqualTo(ExitCode.OK);
+        assertThat(table).containsPattern("proxy_cache_size +size +0..65536 +MB +64 +restart")
+                .doesNotContain("app_min_threads");
+        String json = UslCommandTest.stdoutOf(() -> code[0] = Main.execute("shop", "knobs", "--json"));
+        JsonNode node = Json.MAPPER.readTree(json);
+        assertThat(node.get("engine").asText()).isEqualTo("shop");
+        assertThat(node.get("knobs")).hasSize(12);
+    }
 }

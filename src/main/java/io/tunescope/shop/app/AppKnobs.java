@@ -6,13 +6,20 @@ import java.util.List;
 
 /**
  * The tunable settings of one application node: the HTTP server's worker threads (min and max), its accept queue,
- * and the size of its database connection pool. They travel to the node's JVM as arguments.
+ * the size of its database connection pool, its in-application page cache (entries, 0 for none, and how long an
+ * entry lives) and the {@code max-age} it gives cacheable pages for the proxy. They travel to the node's JVM as
+ * arguments.
  */
-public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize) {
+public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize, int cacheEntries,
+                       int cacheTtlMillis, int pageMaxAgeSeconds) {
     /** Jetty needs a few threads for its acceptor and selector before any serves a request. */
     public static final int LEAST_MAX_THREADS = 8;
+    public static final int DEFAULT_CACHE_ENTRIES = 0;
+    public static final int DEFAULT_CACHE_TTL_MILLIS = 5_000;
+    public static final int DEFAULT_PAGE_MAX_AGE_SECONDS = 5;
 
     public static final AppKnobs DEFAULTS = new AppKnobs(8, 64, 128, 16);
+    private static final int COUNT = 7;
 
     public AppKnobs {
         if (minThreads < 1) {
@@ -28,26 +35,48 @@ public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int pool
         if (poolSize < 1) {
             throw BadInputException.of("app-pool-size", poolSize, "must be at least 1");
         }
+        if (cacheEntries < 0 || cacheEntries > 1_000_000) {
+            throw BadInputException.of("app-cache-entries", cacheEntries, "must be from 0 (no cache) to 1000000");
+        }
+        if (cacheTtlMillis < 1 || cacheTtlMillis > 3_600_000) {
+            throw BadInputException.of("app-cache-ttl", cacheTtlMillis, "must be from 1 ms to 1 h");
+        }
+        if (pageMaxAgeSeconds < 0 || pageMaxAgeSeconds > 3_600) {
+            throw BadInputException.of("app-page-max-age", pageMaxAgeSeconds, "must be from 0 (never cached) to "
+                    + "3600 s");
+        }
+    }
+
+    /** The first increment's four knobs; no in-application cache, the default max-age. */
+    public AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize) {
+        this(minThreads, maxThreads, acceptQueue, poolSize, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MILLIS,
+                DEFAULT_PAGE_MAX_AGE_SECONDS);
+    }
+
+    /** These knobs with an in-application cache of {@code entries} pages, each kept {@code ttlMillis}. */
+    public AppKnobs withCache(int entries, int ttlMillis) {
+        return new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize, entries, ttlMillis, pageMaxAgeSeconds);
     }
 
     public List<String> toArgs() {
         return List.of(Integer.toString(minThreads), Integer.toString(maxThreads), Integer.toString(acceptQueue),
-                Integer.toString(poolSize));
+                Integer.toString(poolSize), Integer.toString(cacheEntries), Integer.toString(cacheTtlMillis),
+                Integer.toString(pageMaxAgeSeconds));
     }
 
     public static AppKnobs fromArgs(String[] args) {
-        if (args.length != 4) {
-            throw BadInputException.of("arguments", String.join(" ", args),
-                    "must be min-threads max-threads accept-queue pool-size");
+        if (args.length != COUNT) {
+            throw BadInputException.of("arguments", String.join(" ", args), "must be min-threads max-threads "
+                    + "accept-queue pool-size cache-entries cache-ttl-ms page-max-age-s");
         }
-        int[] v = new int[4];
-        for (int k = 0; k < 4; k++) {
+        int[] v = new int[COUNT];
+        for (int k = 0; k < COUNT; k++) {
             try {
                 v[k] = Integer.parseInt(args[k]);
             } catch (NumberFormatException e) {
                 throw BadInputException.of("arguments", args[k], "must be a whole number");
             }
         }
-        return new AppKnobs(v[0], v[1], v[2], v[3]);
+        return new AppKnobs(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     }
 }

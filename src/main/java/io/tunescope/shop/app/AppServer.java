@@ -49,7 +49,8 @@ public final class AppServer implements AutoCloseable {
         errors.setShowStacks(false);
         errors.setShowCauses(false);
         server.setErrorHandler(errors);
-        server.setHandler(new ShopHandler(new ShopStore(pool::getConnection)));
+        server.setHandler(new ShopHandler(new ShopStore(pool::getConnection), PageCache.of(knobs),
+                knobs.pageMaxAgeSeconds()));
         try {
             server.start();
         } catch (Exception e) {

@@ -27,10 +27,17 @@ final class ShopHandler extends Handler.Abstract {
     static final String PREFIX = "/shop/";
     static final String STATE_HEADER = "X-Shop-";
 
-    private final ShopStore store;
+    /** Says whether the in-application cache answered ({@code hit}) or the database did ({@code miss}). */
+    static final String CACHE_HEADER = "X-App-Cache";
 
-    ShopHandler(ShopStore store) {
+    private final ShopStore store;
+    private final PageCache cache;
+    private final String cacheControl;
+
+    ShopHandler(ShopStore store, PageCache cache, int pageMaxAgeSeconds) {
         this.store = store;
+        this.cache = cache;
+        this.cacheControl = pageMaxAgeSeconds > 0 ? "public, max-age=" + pageMaxAgeSeconds : "no-cache";
     }
 
     @Override
@@ -47,10 +54,26 @@ final class ShopHandler extends Handler.Abstract {
         if (interaction == null) {
             return answer(response, callback, HttpStatus.NOT_FOUND_404, Pages.error(404, "no such page: " + path));
         }
+        boolean cacheable = PageCache.cacheable(interaction);
+        String key = cacheable && cache.enabled() ? path + "?" + request.getHttpURI().getQuery() : null;
+        String kept = key == null ? null : cache.get(key);
+        if (kept != null) {
+            response.getHeaders().put(CACHE_HEADER, "hit");
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, cacheControl);
+            return answer(response, callback, HttpStatus.OK_200, kept);
+        }
         try {
             ShopPage page = store.run(interaction, new ShopRequest(parameters(request)));
             page.state().forEach((name, value) -> response.getHeaders().put(STATE_HEADER + name, value.toString()));
-            return answer(response, callback, HttpStatus.OK_200, Pages.of(page));
+            String html = Pages.of(page);
+            // a page that carries session keys is one browser's: never cached, here or by the proxy
+            boolean shared = cacheable && page.state().isEmpty();
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, shared ? cacheControl : "no-store");
+            if (shared && key != null) {
+                cache.put(key, html);
+                response.getHeaders().put(CACHE_HEADER, "miss");
+            }
+            return answer(response, callback, HttpStatus.OK_200, html);
         } catch (BadInputException e) {
             return answer(response, callback, HttpStatus.BAD_REQUEST_400, Pages.error(400, e.getMessage()));
         } catch (SQLException e) {
@@ -78,6 +101,9 @@ final class ShopHandler extends Handler.Abstract {
 
     private static boolean answer(Response response, Callback callback, int status, String html) {
         response.setStatus(status);
+        if (status != HttpStatus.OK_200) {
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        }
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
         Content.Sink.write(response, true, html, callback);
         return true;

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * What the browsers saw in the measurement interval: per interaction the completed count and a latency histogram
  * (each latency from the request's intended start, so time spent queued anywhere, the driver included, counts),
- * and the errors by kind. Interactions count when they complete inside the interval.
+ * the errors by kind, and the answers that came from the proxy's or the node's cache. Interactions count when they
+ * complete inside the interval.
  */
 final class BrowserStats {
     private static final long HIGHEST_NANOS = TimeUnit.MINUTES.toNanos(10);
@@ -22,6 +23,8 @@ final class BrowserStats {
     private final Map<String, Long> errors = new TreeMap<>();
     private long allCompleted;
     private long sessions;
+    private long proxyCacheHits;
+    private long appCacheHits;
 
     BrowserStats(long measureStartNanos, long measureEndNanos) {
         this.measureStartNanos = measureStartNanos;
@@ -35,9 +38,13 @@ final class BrowserStats {
         return endNanos >= measureStartNanos && endNanos < measureEndNanos;
     }
 
-    synchronized void success(Interaction interaction, long intendedStartNanos, long endNanos) {
+    /** A page answered; {@code proxyHit}/{@code appHit}: the proxy's or the node's cache answered it. */
+    synchronized void success(Interaction interaction, long intendedStartNanos, long endNanos, boolean proxyHit,
+                              boolean appHit) {
         allCompleted++;
         if (measured(endNanos)) {
+            proxyCacheHits += proxyHit ? 1 : 0;
+            appCacheHits += appHit ? 1 : 0;
             long latency = Math.max(1_000, Math.min(HIGHEST_NANOS, endNanos - intendedStartNanos));
             latencies.get(interaction).recordValue(latency);
         }
@@ -63,6 +70,7 @@ final class BrowserStats {
             per.put(e.getKey(), new BrowserResult.Measured(count, total == 0 ? 0 : 100.0 * count / total,
                     count == 0 ? 0 : h.getValueAtPercentile(90) / 1e6, count == 0 ? 0 : h.getMaxValue() / 1e6));
         }
-        return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted, sessions);
+        return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted, sessions,
+                proxyCacheHits, appCacheHits);
     }
 }

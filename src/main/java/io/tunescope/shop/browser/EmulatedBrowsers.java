@@ -158,7 +158,9 @@ public final class EmulatedBrowsers {
         } else {
             try {
                 session.answered(state(response));
-                stats.success(interaction, intendedNanos, end);
+                stats.success(interaction, intendedNanos, end,
+                        response.headers().firstValue("X-Proxy-Cache").filter("HIT"::equals).isPresent(),
+                        response.headers().firstValue("X-App-Cache").filter("hit"::equals).isPresent());
             } catch (NumberFormatException e) {
                 stats.failure("bad-state-header", end);
             }

@@ -4,11 +4,12 @@ import io.tunescope.Progress;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.Interaction;
 import io.tunescope.shop.Mix;
+import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
 import io.tunescope.shop.browser.EmulatedBrowsers;
 import io.tunescope.shop.db.ShopCounts;
-import io.tunescope.shop.db.ShopPopulator;
+import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
@@ -29,10 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code shop run}: starts the database tier and populates it, starts one application node, drives it with the
- * emulated browsers, stops every process (also on failure) and writes summary.json. A started stack can be driven
- * several times ({@link #start}, then {@link #drive} per load level, then {@link #close}), as {@code shop capacity}
- * does: the store is populated once.
+ * {@code shop run}: starts the database tier and populates it, starts the application nodes and the proxy in front
+ * of them, drives the stack with the emulated browsers, stops every process (also on failure) and writes
+ * summary.json. A started stack can be driven several times ({@link #start}, then {@link #drive} per load level,
+ * then {@link #close}), as {@code shop capacity} does: the store is populated once.
  */
 public final class ShopRun implements AutoCloseable {
     private final ShopStack stack;
@@ -54,7 +55,7 @@ public final class ShopRun implements AutoCloseable {
     /** Starts the stack and populates the store, sized for {@code config.browsers()}; close it when done. */
     public static ShopRun start(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
-        return new ShopRun(ShopStack.start(config, progress));
+        return new ShopRun(ShopStack.start(config.stack(), progress));
     }
 
     /**
@@ -62,15 +63,13 @@ public final class ShopRun implements AutoCloseable {
      * phases, mix, think time, seed and monitor of {@code config}; returns its summary (the caller writes it).
      */
     public ShopSummary drive(ShopRunConfig config, int browsers, Progress progress) throws InterruptedException {
-        AppNode app = stack.app;
-        ShopDatabase database = stack.database;
-        StackProcesses processes = new StackProcesses(app, database);
+        StackProcesses processes = new StackProcesses(stack);
         AtomicReference<TierMonitor> monitor = new AtomicReference<>();
         List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
         Runnable atStart = () -> {
             processes.markStart();
             if (config.monitor()) {
-                monitor.set(TierMonitor.start(app, database));
+                monitor.set(TierMonitor.start(stack));
             }
         };
         Runnable atEnd = () -> {
@@ -81,13 +80,13 @@ public final class ShopRun implements AutoCloseable {
         };
         BrowserResult result;
         try {
-            result = drive(config, browsers, app, atStart, atEnd, progress);
+            result = drive(config, browsers, stack.baseUrl(), atStart, atEnd, progress);
         } finally {
             if (monitor.get() != null) {
                 monitor.get().stop();
             }
         }
-        return summary(config, browsers, result, processes.tiers(), !app.isAlive(), database.kind(),
+        return summary(config, browsers, result, processes.tiers(), stack.degraded(), stack.database.kind(),
                 population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
     }
 
@@ -97,9 +96,9 @@ public final class ShopRun implements AutoCloseable {
     }
 
     /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
-    private static BrowserResult drive(ShopRunConfig config, int browsers, AppNode app, Runnable atStart,
+    private static BrowserResult drive(ShopRunConfig config, int browsers, String baseUrl, Runnable atStart,
                                        Runnable atEnd, Progress progress) throws InterruptedException {
-        BrowserRunConfig load = new BrowserRunConfig(URI.create(app.baseUrl()), config.mix(), browsers,
+        BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrl), config.mix(), browsers,
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
                 config.arrivalRatePerSecond());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
@@ -136,14 +135,23 @@ public final class ShopRun implements AutoCloseable {
             maxGap = Math.max(maxGap, Math.abs(m.sharePercent() - spec));
             withinLimits &= m.p90Millis() <= i.limitMillis();
         }
-        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", config.appKnobs().minThreads(),
-                "maxThreads", config.appKnobs().maxThreads(), "acceptQueue", config.appKnobs().acceptQueue(),
-                "poolSize", config.appKnobs().poolSize()));
+        AppKnobs app = config.appKnobs();
+        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", app.minThreads(), "maxThreads",
+                app.maxThreads(), "acceptQueue", app.acceptQueue(), "poolSize", app.poolSize(), "cacheEntries",
+                app.cacheEntries(), "cacheTtlMillis", app.cacheTtlMillis(), "pageMaxAgeSeconds",
+                app.pageMaxAgeSeconds()));
+        ShopTiers t = config.tiers();
+        ProxyKnobs p = t.proxyKnobs();
+        Map<String, Integer> proxyKnobs = t.hasProxy() ? new TreeMap<>(Map.of("cacheMiB", p.cacheMiB(),
+                "maxObjectKiB", p.maxObjectKiB(), "workerProcesses", p.workerProcesses(), "workerConnections",
+                p.workerConnections(), "failTimeoutSeconds", p.failTimeoutSeconds())) : null;
         return new ShopSummary(config.mix().label(), browsers, result.measureSeconds(), round(result.wips()),
                 result.errors(), degraded, rows, tiers, metric(config.mix()), database,
                 config.rampUp().toMillis() / 1000.0, config.rampDown().toMillis() / 1000.0, config.think().scale(),
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
-                config.arrivalRatePerSecond(), result.sessions(), threads);
+                config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
+                percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
+                result.completed()));
     }
 
     private static String metric(Mix mix) {
@@ -152,6 +160,10 @@ public final class ShopRun implements AutoCloseable {
             case SHOPPING -> "WIPS";
             case ORDERING -> "WIPSo";
         };
+    }
+
+    private static double percent(long part, long whole) {
+        return whole == 0 ? 0 : round(100.0 * part / whole);
     }
 
     private static double round(double value) {

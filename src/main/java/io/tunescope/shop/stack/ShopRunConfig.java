@@ -13,12 +13,13 @@ import java.util.List;
 /**
  * One {@code shop run}: the load (mix, browsers, phases, think time), the store's size, the database tier
  * ({@code h2} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
- * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), and whether
- * the thread monitor watches every process over the measurement interval.
+ * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), whether
+ * the thread monitor watches every process over the measurement interval, and the tiers in front of the database
+ * (application nodes, proxy).
  */
 public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
                             ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
-                            long seed, Path out, double arrivalRatePerSecond, boolean monitor) {
+                            long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers) {
     public static final List<String> DATABASES = List.of("h2", "postgres");
 
     /** Checked here, before the store is populated, so a mistyped option costs nothing. */
@@ -35,9 +36,25 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
         if (!(arrivalRatePerSecond >= 0 && arrivalRatePerSecond <= 100_000)) {
             throw BadInputException.of("arrival-rate", arrivalRatePerSecond, "must be from 0 (closed load) to 100000");
         }
+        if (tiers == null) {
+            tiers = ShopTiers.SINGLE;
+        }
         if (scale.browsers() != browsers) {
             throw new IllegalArgumentException("the store is sized for " + scale.browsers() + " browsers, not "
                     + browsers);
         }
+    }
+
+    /** One application node and no proxy (the first increment's stack). */
+    public ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown, ThinkTime think,
+                         ShopScale scale, String database, Path pgBin, AppKnobs appKnobs, long seed, Path out,
+                         double arrivalRatePerSecond, boolean monitor) {
+        this(mix, browsers, rampUp, measure, rampDown, think, scale, database, pgBin, appKnobs, seed, out,
+                arrivalRatePerSecond, monitor, ShopTiers.SINGLE);
+    }
+
+    /** The stack this run starts. */
+    public ShopStackConfig stack() {
+        return new ShopStackConfig(out, database, pgBin, scale, seed, appKnobs, tiers);
     }
 }

@@ -4,6 +4,7 @@ import io.tunescope.Progress;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.db.ShopPopulator;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
@@ -11,31 +12,43 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The running stack: the database tier, populated, and one application node over it. {@link #close()} stops the
- * node, then the database; a failure while starting stops whatever had started.
+ * The running stack: the database tier, populated, the application nodes over it and, when asked for, the caching
+ * proxy in front of them. {@link #close()} stops the proxy, the nodes, then the database; a failure while starting
+ * stops whatever had started.
  */
 final class ShopStack implements AutoCloseable {
     final ShopDatabase database;
-    final AppNode app;
+    final List<AppNode> apps;
+    /** Null without a proxy. */
+    final NginxProxy proxy;
     final ShopCounts counts;
     final double loadSeconds;
 
-    private ShopStack(ShopDatabase database, AppNode app, ShopCounts counts, double loadSeconds) {
+    private ShopStack(ShopDatabase database, List<AppNode> apps, NginxProxy proxy, ShopCounts counts,
+                      double loadSeconds) {
         this.database = database;
-        this.app = app;
+        this.apps = List.copyOf(apps);
+        this.proxy = proxy;
         this.counts = counts;
         this.loadSeconds = loadSeconds;
     }
 
-    static ShopStack start(ShopRunConfig config, Progress progress) throws IOException, SQLException,
+    static ShopStack start(ShopStackConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
         Files.createDirectories(dir.tierLog("app1").getParent());
+        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
+            // before the store is populated, so a port in use costs nothing
+            NginxProxy.checkFree(config.tiers().proxyPort());
+        }
         ShopDatabase database = config.database().equals("postgres")
                 ? PostgresDatabase.start(PostgresBinaries.locate(config.pgBin()), config.out().resolve("postgres"))
                 : H2Database.start(dir.tierLog("h2"));
+        List<AppNode> apps = new ArrayList<>();
         try {
             long loadStart = System.nanoTime();
             ShopCounts counts;
@@ -45,20 +58,46 @@ final class ShopStack implements AutoCloseable {
                 task.step(1);
             }
             double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-            AppNode app = AppNode.start("app1", config.appKnobs(), database, dir.tierLog("app1"));
-            return new ShopStack(database, app, counts, loadSeconds);
+            for (int k = 1; k <= config.tiers().appNodes(); k++) {
+                apps.add(AppNode.start("app" + k, config.app(), database, dir.tierLog("app" + k)));
+            }
+            NginxProxy proxy = null;
+            if (config.tiers().hasProxy()) {
+                ShopTiers t = config.tiers();
+                proxy = NginxProxy.start(t.proxyBinary() == null ? NginxProxy.DEFAULT_BINARY : t.proxyBinary(),
+                        t.proxyKnobs(), t.proxyPort(), apps.stream().map(AppNode::port).toList(),
+                        dir.shopProxyDir(), dir.shopProxyConfig(), dir.tierLog("proxy"));
+            }
+            return new ShopStack(database, apps, proxy, counts, loadSeconds);
         } catch (IOException | SQLException | RuntimeException e) {
+            apps.forEach(AppNode::close);
             database.close();
             throw e;
         }
     }
 
+    /** Where the browsers go: the proxy, or the one node. */
+    String baseUrl() {
+        return proxy != null ? proxy.baseUrl() : apps.get(0).baseUrl();
+    }
+
+    /** True when a node or the proxy died while it ran. */
+    boolean degraded() {
+        return apps.stream().anyMatch(a -> !a.isAlive()) || proxy != null && !proxy.isAlive();
+    }
+
     @Override
     public void close() {
         try {
-            app.close();
+            if (proxy != null) {
+                proxy.close();
+            }
         } finally {
-            database.close();
+            try {
+                apps.forEach(AppNode::close);
+            } finally {
+                database.close();
+            }
         }
     }
 }

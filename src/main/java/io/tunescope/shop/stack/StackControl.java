@@ -2,6 +2,7 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Processes;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopStackState;
@@ -27,20 +28,22 @@ public final class StackControl {
     private StackControl() {
     }
 
-    /** Starts the stack of {@code config} (its load fields unused) and returns its state once it serves. */
-    public static ShopStackState start(ShopRunConfig config) throws IOException, InterruptedException {
+    /** Starts the stack of {@code config} and returns its state once it serves. */
+    public static ShopStackState start(ShopStackConfig config) throws IOException, InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
         if (status(config.out()).isPresent()) {
             throw BadInputException.of("out", config.out(), "already holds a running stack: shop stop it first");
         }
+        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
+            // here, where the message reaches the user, not only the supervisor's log
+            NginxProxy.checkFree(config.tiers().proxyPort());
+        }
         Files.createDirectories(dir.tierLog("stack").getParent());
         Files.deleteIfExists(dir.shopStack());
-        List<String> command = new ArrayList<>(List.of("setsid", Processes.javaExecutable(), "-Xmx512m",
+        Json.writeAtomically(dir.shopStackConfig(), config);
+        List<String> command = List.of("setsid", Processes.javaExecutable(), "-Xmx512m",
                 "-Dtunescope.role=shop-stack", "-cp", System.getProperty("java.class.path"), StackMain.class.getName(),
-                config.out().toString(), config.database(), config.pgBin() == null ? "-" : config.pgBin().toString(),
-                Integer.toString(config.scale().items()), Integer.toString(config.browsers()),
-                Integer.toString(config.scale().scaleDown()), Long.toString(config.seed())));
-        command.addAll(config.appKnobs().toArgs());
+                dir.shopStackConfig().toAbsolutePath().toString());
         Process supervisor = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
                 "/dev/null"))).redirectErrorStream(true).redirectOutput(dir.tierLog("stack").toFile()).start();
         boolean serving = false;
@@ -94,6 +97,12 @@ public final class StackControl {
         ShopStackState state = found.get();
         List<Long> pids = new ArrayList<>(state.dbPids());
         pids.add(state.appPid());
+        if (state.appPids() != null) {
+            pids.addAll(state.appPids());
+        }
+        if (state.proxyPid() > 0) {
+            pids.add(state.proxyPid());
+        }
         pids.add(state.supervisorPid());
         Optional<ProcessHandle> supervisor = ProcessHandle.of(state.supervisorPid());
         supervisor.ifPresent(ProcessHandle::destroy);
@@ -117,11 +126,15 @@ public final class StackControl {
         return true;
     }
 
-    /** A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out. */
+    /**
+     * A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out, an
+     * nginx master its prefix directory there.
+     */
     private static boolean ofTheStack(ProcessHandle p, Path out) {
         String command = p.info().commandLine().orElse("");
+        boolean underOut = command.contains(out.toAbsolutePath().toString());
         return command.contains("-Dtunescope.role=shop-")
-                || command.contains("postgres") && command.contains(out.toAbsolutePath().toString());
+                || underOut && (command.contains("postgres") || command.contains("nginx"));
     }
 
     private static boolean alive(long pid) {

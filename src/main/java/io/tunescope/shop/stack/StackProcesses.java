@@ -7,19 +7,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The CPU time of each process of the stack, read at the start and the end of the measurement interval. */
+/**
+ * The CPU time of each process of the stack, read at the start and the end of the measurement interval: the proxy
+ * (nginx's master, then its workers), every application node, the database's processes.
+ */
 final class StackProcesses {
-    private final AppNode app;
-    private final ShopDatabase database;
+    private record Proc(String tier, String node, long pid) {
+    }
+
+    private final ShopStack stack;
+    private List<Proc> processes = List.of();
     private Map<Long, Double> atStart = Map.of();
     private Map<Long, Double> atEnd = Map.of();
 
-    StackProcesses(AppNode app, ShopDatabase database) {
-        this.app = app;
-        this.database = database;
+    StackProcesses(ShopStack stack) {
+        this.stack = stack;
+    }
+
+    /** The processes as they are now (nginx's workers are counted from here). */
+    private List<Proc> list() {
+        List<Proc> out = new ArrayList<>();
+        if (stack.proxy != null) {
+            stack.proxy.members().forEach(m -> out.add(new Proc("proxy", m.name(), m.pid())));
+        }
+        stack.apps.forEach(a -> out.add(new Proc("app", a.name(), a.pid())));
+        List<Long> pids = stack.database.pids();
+        for (int k = 0; k < pids.size(); k++) {
+            out.add(new Proc("db", stack.database.kind() + (k == 0 ? "" : "-" + k), pids.get(k)));
+        }
+        return out;
     }
 
     void markStart() {
+        processes = list();
         atStart = cpu();
     }
 
@@ -29,22 +49,18 @@ final class StackProcesses {
 
     private Map<Long, Double> cpu() {
         Map<Long, Double> m = new TreeMap<>();
-        m.put(app.pid(), app.cpuMillis());
-        for (long pid : database.pids()) {
-            m.put(pid, ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration())
+        for (Proc p : processes) {
+            m.put(p.pid(), ProcessHandle.of(p.pid()).flatMap(h -> h.info().totalCpuDuration())
                     .map(d -> d.toNanos() / 1e6).orElse(0.0));
         }
         return m;
     }
 
-    /** One row per process: the application node, then the database's processes (its main process first). */
+    /** One row per process: proxy, application nodes, then the database's processes (its main process first). */
     List<ShopSummary.Tier> tiers() {
         List<ShopSummary.Tier> tiers = new ArrayList<>();
-        tiers.add(new ShopSummary.Tier("app", app.name(), app.pid(), delta(app.pid())));
-        List<Long> pids = database.pids();
-        for (int k = 0; k < pids.size(); k++) {
-            tiers.add(new ShopSummary.Tier("db", database.kind() + (k == 0 ? "" : "-" + k), pids.get(k),
-                    delta(pids.get(k))));
+        for (Proc p : processes.isEmpty() ? list() : processes) {
+            tiers.add(new ShopSummary.Tier(p.tier(), p.node(), p.pid(), delta(p.pid())));
         }
         return tiers;
     }

@@ -28,11 +28,18 @@ final class TierMonitor {
         this.monitor = monitor;
     }
 
-    static TierMonitor start(AppNode app, ShopDatabase database) {
+    static TierMonitor start(ShopStack stack) {
         List<MonitoredProcess> processes = new ArrayList<>();
         processes.add(new MonitoredProcess("driver", (int) ProcessHandle.current().pid(), false,
                 new NameBasedClassifier()));
-        processes.add(new MonitoredProcess(app.name(), (int) app.pid(), false, new NameBasedClassifier()));
+        if (stack.proxy != null) {
+            // nginx's workers are the master's children
+            processes.add(new MonitoredProcess("nginx", (int) stack.proxy.pid(), true, new NameBasedClassifier()));
+        }
+        for (AppNode app : stack.apps) {
+            processes.add(new MonitoredProcess(app.name(), (int) app.pid(), false, new NameBasedClassifier()));
+        }
+        ShopDatabase database = stack.database;
         boolean postgres = database.kind().equals("postgres");
         processes.add(new MonitoredProcess(database.kind(), database.pids().get(0).intValue(), postgres,
                 postgres ? new PostgresClassifier() : new NameBasedClassifier()));
@@ -68,6 +75,7 @@ final class TierMonitor {
         return switch (node) {
             case "driver" -> "driver";
             case "h2", "postgres" -> "db";
+            case "nginx" -> "proxy";
             default -> "app";
         };
     }

@@ -40,7 +40,7 @@ class AppNodeTest {
         try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
             ShopPopulator.populate(c, new ShopScale(1_000, 1, 100), 3);
         }
-        node = AppNode.start("app1", new AppKnobs(2, 8, 16, 2), database, dir.resolve("app1.log"));
+        node = AppNode.start("app1", new AppKnobs(2, 8, 16, 2).withCache(4, 60_000), database, dir.resolve("app1.log"));
         pids.add(node.pid());
         pids.addAll(database.pids());
     }
@@ -72,6 +72,20 @@ class AppNodeTest {
         assertThat(cart.statusCode()).isEqualTo(200);
         assertThat(cart.headers().firstValue("X-Shop-sc_id")).isPresent();
         assertThat(get("/shop/").body()).contains("Admin Confirm");
+    }
+
+    @Test
+    void readMostlyPagesComeFromTheNodesCacheAndPrivateOnesNever() throws Exception {
+        HttpResponse<String> first = get("/shop/new-products?subject=HISTORY");
+        HttpResponse<String> second = get("/shop/new-products?subject=HISTORY");
+        assertThat(first.headers().firstValue("X-App-Cache")).hasValue("miss");
+        assertThat(second.headers().firstValue("X-App-Cache")).hasValue("hit");
+        assertThat(second.body()).isEqualTo(first.body());
+        assertThat(second.headers().firstValue("Cache-Control")).hasValue("public, max-age=5");
+        HttpResponse<String> cart = get("/shop/shopping-cart?add=5");
+        assertThat(cart.headers().firstValue("X-App-Cache")).isEmpty();
+        assertThat(cart.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(get("/shop/buy-request?c_id=2").headers().firstValue("Cache-Control")).hasValue("no-store");
     }
 
     @Test

@@ -1,0 +1,29 @@
+package io.tunescope.cli;
+
+import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.shop.stack.ShopCatalogs;
+import io.tunescope.store.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.concurrent.Callable;
+
+/** {@code tunescope shop knobs}: the knob catalogs of the shop's proxy and application tiers. */
+@Command(name = "knobs", mixinStandardHelpOptions = true,
+        description = "Print the knobs of the shop's tiers (proxy, application nodes) in the engines' catalog form: "
+                + "type, range, unit, default and how a change is applied (a restart of that tier). The database "
+                + "tier's knobs: 'tunescope knobs --engine postgres'.")
+final class ShopKnobsCommand implements Callable<Integer> {
+    @Option(names = "--tier", defaultValue = "all", description = "proxy, app or all (default: ${DEFAULT-VALUE})")
+    String tier;
+
+    @Option(names = "--json", description = "Print the catalog as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        KnobCatalog catalog = ShopCatalogs.of(tier);
+        System.out.print(json ? Json.toJson(catalog) + "\n" : KnobsCommand.table(catalog));
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,113 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.knob.ApplyMethod;
+import io.tunescope.engine.knob.Knob;
+import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.engine.knob.KnobSyntax;
+import io.tunescope.engine.knob.KnobType;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.proxy.ProxyKnobs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The knobs of the shop's tiers in the knob-catalog form of the engines ({@code tunescope shop knobs}): the proxy's
+ * and the application nodes'. Each is set by restarting its tier (the database's knobs are its engine's catalog,
+ * {@code tunescope knobs --engine postgres}). Names are the {@code shop run} options with underscores; a setting
+ * becomes {@link ProxyKnobs} or {@link AppKnobs} through {@link #proxyKnobs} and {@link #appKnobs}.
+ */
+public final class ShopCatalogs {
+    public static final List<String> TIERS = List.of("proxy", "app", "all");
+
+    private ShopCatalogs() {
+    }
+
+    private static Knob integer(String name, long min, long max, String unit, long def, String text) {
+        return new Knob(name, KnobType.INT, (double) min, (double) max, unit, def, List.of(), List.of(),
+                ApplyMethod.RESTART, text);
+    }
+
+    private static Knob size(String name, long min, long max, String unit, long def, String text) {
+        return new Knob(name, KnobType.SIZE, (double) min, (double) max, unit, def, List.of(), List.of(),
+                ApplyMethod.RESTART, text);
+    }
+
+    /** The caching proxy's knobs (nginx); a change restarts the proxy. */
+    public static KnobCatalog proxy() {
+        ProxyKnobs d = ProxyKnobs.DEFAULTS;
+        return new KnobCatalog("shop-proxy", KnobSyntax.CLIENT, List.of(
+                size("proxy_cache_size", 0, 65_536, "MB", d.cacheMiB(), "the proxy's cache on disk (proxy tier "
+                        + "restart); 0: none"),
+                size("proxy_max_object", 1, 1_048_576, "kB", d.maxObjectKiB(), "the largest answer cached (proxy "
+                        + "tier restart)"),
+                integer("proxy_workers", 1, 64, null, d.workerProcesses(), "nginx worker processes (proxy tier "
+                        + "restart)"),
+                integer("proxy_worker_connections", 16, 65_536, null, d.workerConnections(), "connections per "
+                        + "worker (proxy tier restart)"),
+                integer("proxy_fail_timeout", 1, 3_600, "s", d.failTimeoutSeconds(), "how long a failed node is "
+                        + "left out (proxy tier restart)")));
+    }
+
+    /** The application nodes' knobs; a change restarts every node. */
+    public static KnobCatalog app() {
+        AppKnobs d = AppKnobs.DEFAULTS;
+        return new KnobCatalog("shop-app", KnobSyntax.CLIENT, List.of(
+                integer("app_min_threads", 1, 1_024, null, d.minThreads(), "least Jetty worker threads (app tier "
+                        + "restart)"),
+                integer("app_max_threads", AppKnobs.LEAST_MAX_THREADS, 1_024, null, d.maxThreads(), "most Jetty "
+                        + "worker threads (app tier restart)"),
+                integer("app_accept_queue", 0, 65_535, null, d.acceptQueue(), "the listening socket's backlog "
+                        + "(app tier restart)"),
+                integer("app_pool_size", 1, 1_024, null, d.poolSize(), "database connections per node (app tier "
+                        + "restart)"),
+                integer("app_cache_entries", 0, 1_000_000, null, d.cacheEntries(), "pages in each node's own "
+                        + "cache, 0: none (app tier restart)"),
+                integer("app_cache_ttl_ms", 1, 3_600_000, "ms", d.cacheTtlMillis(), "how long a page stays in it "
+                        + "(app tier restart)"),
+                integer("app_page_max_age", 0, 3_600, "s", d.pageMaxAgeSeconds(), "max-age of cacheable pages "
+                        + "for the proxy, 0: never (app tier restart)")));
+    }
+
+    /** The catalog of {@code tier}: proxy, app, or all (both, proxy first). */
+    public static KnobCatalog of(String tier) {
+        return switch (tier) {
+            case "proxy" -> proxy();
+            case "app" -> app();
+            case "all" -> {
+                List<Knob> knobs = new ArrayList<>(proxy().knobs());
+                knobs.addAll(app().knobs());
+                yield new KnobCatalog("shop", KnobSyntax.CLIENT, knobs);
+            }
+            default -> throw BadInputException.of("tier", tier, "must be one of " + String.join(", ", TIERS));
+        };
+    }
+
+    /** The proxy's knobs from {@code settings} (checked against the catalog), the defaults for those not set. */
+    public static ProxyKnobs proxyKnobs(Map<String, ?> settings) {
+        Map<String, Object> v = withDefaults(proxy(), settings);
+        return new ProxyKnobs(i(v, "proxy_cache_size"), i(v, "proxy_max_object"), i(v, "proxy_workers"),
+                i(v, "proxy_worker_connections"), i(v, "proxy_fail_timeout"));
+    }
+
+    /** The application nodes' knobs from {@code settings} (checked against the catalog), the defaults otherwise. */
+    public static AppKnobs appKnobs(Map<String, ?> settings) {
+        Map<String, Object> v = withDefaults(app(), settings);
+        return new AppKnobs(i(v, "app_min_threads"), i(v, "app_max_threads"), i(v, "app_accept_queue"),
+                i(v, "app_pool_size"), i(v, "app_cache_entries"), i(v, "app_cache_ttl_ms"),
+                i(v, "app_page_max_age"));
+    }
+
+    private static Map<String, Object> withDefaults(KnobCatalog catalog, Map<String, ?> settings) {
+        Map<String, Object> all = new java.util.LinkedHashMap<>();
+        catalog.knobs().forEach(k -> all.put(k.name(), k.defaultValue()));
+        all.putAll(catalog.validate(settings));
+        return all;
+    }
+
+    private static int i(Map<String, Object> values, String name) {
+        return ((Number) values.get(name)).intValue();
+    }
+}

@@ -1,0 +1,40 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.BadInputException;
+import io.tunescope.engine.knob.ApplyMethod;
+import io.tunescope.engine.knob.Knob;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.proxy.ProxyKnobs;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The tiers' knob catalogs: their defaults are the tiers' defaults, settings become knobs, bad ones are named. */
+class ShopCatalogsTest {
+    @Test
+    void defaultsAreTheTiersDefaultsAndEveryKnobRestartsItsTier() {
+        assertThat(ShopCatalogs.proxyKnobs(Map.of())).isEqualTo(ProxyKnobs.DEFAULTS);
+        assertThat(ShopCatalogs.appKnobs(Map.of())).isEqualTo(AppKnobs.DEFAULTS);
+        assertThat(ShopCatalogs.of("all").knobs()).hasSize(12).extracting(Knob::apply)
+                .containsOnly(ApplyMethod.RESTART);
+        assertThat(ShopCatalogs.of("proxy").knobs()).extracting(Knob::name).contains("proxy_cache_size",
+                "proxy_max_object", "proxy_workers", "proxy_worker_connections");
+        assertThat(ShopCatalogs.of("app").knobs()).extracting(Knob::name).contains("app_min_threads",
+                "app_max_threads", "app_accept_queue", "app_pool_size", "app_cache_entries", "app_cache_ttl_ms");
+    }
+
+    @Test
+    void settingsBecomeTheTiersKnobs() {
+        assertThat(ShopCatalogs.proxyKnobs(Map.of("proxy_cache_size", "1GB", "proxy_workers", 2)))
+                .isEqualTo(new ProxyKnobs(1024, 64, 2, 1024, 10));
+        assertThat(ShopCatalogs.appKnobs(Map.of("app_cache_entries", 500, "app_max_threads", 32)))
+                .isEqualTo(new AppKnobs(8, 32, 128, 16, 500, 5_000, 5));
+        assertThatThrownBy(() -> ShopCatalogs.appKnobs(Map.of("app_max_threads", 2)))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("app_max_threads (2)");
+        assertThatThrownBy(() -> ShopCatalogs.proxyKnobs(Map.of("nosuch", 1)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("not in the shop-proxy catalog");
+    }
+}
