@@ -206,7 +206,7 @@ class BadInputSweepTest {
                         "capacity", "--browsers", "10,,20", "--out", "{t}/cap"),
                 c(3, "think-scale (0.0) must be above 0 and at most 10", "shop", "capacity", "--think-scale", "0",
                         "--out", "{t}/cap"),
-                c(3, "duration (PT0S) must be positive", "shop", "capacity", "--duration", "0s", "--out",
+                c(3, "duration (0s) must be positive", "shop", "capacity", "--duration", "0s", "--out",
                         "{t}/cap"),
                 c(3, "database (nosuch) must be one of h2, postgres", "shop", "capacity", "--database", "nosuch",
                         "--out", "{t}/cap"),
