@@ -39,6 +39,9 @@ class SqlSourcesTest {
             Map.entry("workload/tpch/TpchLoader.java", Set.of("table.getTableName()", "TpchSchema.createTable(table)",
                     "sql")),   // sql: TpchSchema.indexes(dialect), fixed DDL per dialect
             Map.entry("workload/tpch/LoadMethod.java", Set.of("table.getTableName()")),
+            Map.entry("workload/tpch/LoadDataSink.java", Set.of("table")),   // LoadMethod's TpchTable name
+            // SET GLOBAL statements rendered by MariaDB's knob catalog (KnobCatalog.statements: validated values)
+            Map.entry("engine/mariadb/MariaDbServer.java", Set.of("sql")),
             // a TpchTable's name, and one "?" placeholder per column
             Map.entry("workload/tpch/BatchInsertSink.java", Set.of("table",
                     "String.join(\"\", Collections.nCopies(columnCount, \"\"))")),

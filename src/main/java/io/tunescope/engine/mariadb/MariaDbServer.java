@@ -1,5 +1,7 @@
 package io.tunescope.engine.mariadb;
 
+import io.tunescope.engine.knob.Catalogs;
+
 import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.PrivateServer;
@@ -20,6 +22,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -187,10 +190,13 @@ public final class MariaDbServer implements PrivateServer {
         return DriverManager.getConnection(jdbcUrl(), p);
     }
 
-    /** Runs {@code statements} (a catalog's {@code SET GLOBAL} lines) on the running server. */
-    public void apply(List<String> statements) throws SQLException {
+    /**
+     * Sets {@code settings} on the running server with the {@code SET GLOBAL} statements MariaDB's knob catalog
+     * renders (names from the catalog, values validated against it), so no caller's text reaches SQL.
+     */
+    public void apply(Map<String, ?> settings) throws SQLException {
         try (Connection c = connect(); Statement s = c.createStatement()) {
-            for (String sql : statements) {
+            for (String sql : Catalogs.mariadb().statements(settings)) {
                 s.execute(sql);
             }
         }

@@ -61,7 +61,7 @@ class MariaDbServerTest {
                 assertThat(rs.getInt(4)).isEqualTo(1);
                 assertThat(rs.getString(5)).isEqualTo(MariaDbServer.DATABASE);
             }
-            server.apply(Catalogs.mariadb().statements(Map.of("join_buffer_size", 1024)));
+            server.apply(Map.of("join_buffer_size", 1024));
             try (Connection c = server.connect(); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT @@GLOBAL.join_buffer_size")) {
                 rs.next();
