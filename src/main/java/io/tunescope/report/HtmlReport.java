@@ -153,5 +153,14 @@ final class HtmlReport {
             rows.add(List.of(e.scenario(), e.mape() * 100, e.baselineMape() * 100, e.queries()));
         }
         h.table(List.of("hidden scenario", "model median APE (%)", "baseline median APE (%)", "queries"), rows);
+        List<List<Object>> groups = new ArrayList<>();
+        for (Prediction.GroupError e : p.perGroup()) {
+            groups.add(List.of("grp" + e.group(), String.join(", ", e.queries()),
+                    PredictionCharts.percent(e.mape()), PredictionCharts.percent(e.baselineMape()), e.points()));
+        }
+        if (!groups.isEmpty()) {
+            h.paragraph("The same predictions by query group (groups of section 2):");
+            h.table(List.of("group", "queries", "model median APE", "baseline median APE", "predictions"), groups);
+        }
     }
 }
