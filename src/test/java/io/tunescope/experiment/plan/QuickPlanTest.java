@@ -74,6 +74,8 @@ class QuickPlanTest {
                 2, true);
         assertThat(pg.base().engine().id()).isEqualTo("postgres");
         assertThat(pg.cells()).hasSize(2 * 2 * 2);
+        assertThat(PlanParser.parse("pg.yaml", Files.readString(Path.of("examples/hana-study-sf1-postgres.yaml")), 2,
+                false).cells()).hasSize(24 * 2);
     }
 
     @Test
