@@ -20,7 +20,7 @@ public record ExperimentAnalysis(ExperimentData data, List<String> metrics, bool
         List<ScenarioComparison.Change> comparisons = ScenarioComparison.compare(data);
         return new ExperimentAnalysis(data, metrics, Metrics.monitored(data), Profiles.build(data, metrics), groups,
                 comparisons, ScenarioComparison.byGroup(comparisons, groups.groups()),
-                Prediction.evaluate(data, seed));
+                Prediction.evaluate(data, seed).withGroups(groups.groups()));
     }
 
     public void writeJson(ResultsDir results) {

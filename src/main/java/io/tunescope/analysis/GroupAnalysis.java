@@ -25,7 +25,7 @@ public final class GroupAnalysis {
 
     public record Report(int k, String method, List<String> metrics, int scenariosUsed, List<Group> groups,
                          Map<Integer, Double> silhouetteByK, List<List<String>> hierarchicalGroups,
-                         double hierarchicalAgreement, Stability stability) {
+                         double hierarchicalAgreement, Stability stability, StudyGroups.Agreement study) {
     }
 
     private GroupAnalysis() {
@@ -56,7 +56,7 @@ public final class GroupAnalysis {
                 + "; beside average-linkage hierarchical clustering";
         int scenarios = (int) matrix.columns().stream().map(c -> c.substring(0, c.lastIndexOf(':'))).distinct().count();
         return new Report(result.k(), method, metrics, scenarios, groups, result.silhouetteByK(), hierarchical,
-                result.hierarchicalAgreement(), stability(data, metrics, result, seed));
+                result.hierarchicalAgreement(), stability(data, metrics, result, seed), StudyGroups.compare(groups));
     }
 
     /** Per metric, each query's normalized value averaged over scenarios, standardized across queries. */

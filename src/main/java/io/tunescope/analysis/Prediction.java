@@ -21,8 +21,22 @@ public final class Prediction {
     public record ScenarioError(String scenario, double mape, double baselineMape, int queries) {
     }
 
+    /** The errors over the queries of one group (the report's groups, found on every scenario). */
+    public record GroupError(int group, List<String> queries, Double mape, Double baselineMape, int points) {
+    }
+
     public record Report(Double mape, Double baselineMape, int scenarios, String errorStatistic, String method,
-                         List<ScenarioError> perScenario, List<Point> points) {
+                         List<ScenarioError> perScenario, List<Point> points, List<GroupError> perGroup) {
+        /** This report with its errors split by {@code groups} (each group's points pooled over the folds). */
+        public Report withGroups(List<GroupAnalysis.Group> groups) {
+            List<GroupError> split = new ArrayList<>();
+            for (GroupAnalysis.Group g : groups) {
+                List<Point> in = points.stream().filter(p -> g.queries().contains(p.query())).toList();
+                split.add(new GroupError(g.id(), g.queries(), in.isEmpty() ? null : medianApe(in, false),
+                        in.isEmpty() ? null : medianApe(in, true), in.size()));
+            }
+            return new Report(mape, baselineMape, scenarios, errorStatistic, method, perScenario, points, split);
+        }
     }
 
     private Prediction() {
@@ -62,7 +76,7 @@ public final class Prediction {
                 + "query's mean response time over the training scenarios";
         return new Report(points.isEmpty() ? null : medianApe(points, false),
                 points.isEmpty() ? null : medianApe(points, true), perScenario.size(),
-                "median absolute percentage error, as a fraction", method, perScenario, points);
+                "median absolute percentage error, as a fraction", method, perScenario, points, List.of());
     }
 
     private static Map<String, Integer> groups(ExperimentData data, List<String> metrics, List<String> training,

@@ -13,12 +13,12 @@ final class PlanCommandSupport {
     private PlanCommandSupport() {
     }
 
-    static int run(Path planFile, Path out) throws Exception {
+    static int run(Path planFile, boolean quick, Path out) throws Exception {
         String name = planFile.getFileName().toString();
         if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
             throw BadInputException.of("PLAN", planFile, "must be a .yaml or .yml experiment plan");
         }
-        ExperimentPlan plan = PlanParser.read(planFile);
+        ExperimentPlan plan = PlanParser.read(planFile, quick);
         PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE, ProgressBar.ON_STDERR).run();
         System.out.printf("plan %s: %d of %d cells done (%d from an earlier run), %d failed, %.1f s%n",
                 summary.plan(), summary.cellsDone(), summary.cellsTotal(), summary.cellsSkippedAsDone(),

@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
         description = {"Run TPC-H against one or more tenants and record every execution.",
                 "Writes DIR/summary.json, DIR/results.duckdb and DIR/tenants/<t>/executions.csv.",
                 "Given an experiment plan (PLAN.yaml), runs every cell of it into DIR/cells/<cell>/ instead "
-                        + "(only --out applies then); the same command again resumes an interrupted plan."})
+                        + "(only --out and --quick apply then); the same command again resumes an interrupted plan."})
 public final class RunCommand implements Callable<Integer> {
     @Mixin
     TpchRunOptions options;
@@ -30,6 +30,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "An experiment plan to run (see examples/quick.yaml).")
     Path plan;
 
+    @CommandLine.Option(names = "--quick", description = "With a plan: run only the subset its 'quick:' section names "
+            + "(a short look before the full plan).")
+    boolean quick;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -37,12 +41,16 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (plan != null) {
             java.util.List<String> others = spec.commandLine().getParseResult().matchedOptions().stream()
-                    .map(CommandLine.Model.OptionSpec::longestName).filter(n -> !n.equals("--out")).toList();
+                    .map(CommandLine.Model.OptionSpec::longestName).filter(n -> !n.equals("--out") && !n.equals("--quick")).toList();
             if (!others.isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "with a plan (" + plan + ") only --out "
-                        + "applies; set " + String.join(", ", others) + " in the plan's base instead");
+                        + "and --quick apply; set " + String.join(", ", others) + " in the plan's base instead");
             }
-            return PlanCommandSupport.run(plan, options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
+            return PlanCommandSupport.run(plan, quick,
+                    options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
+        }
+        if (quick) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--quick applies only with a plan (PLAN.yaml)");
         }
         RunObserver observer = monitor.observer();
         return runAndReport(options.toConfig("run"), observer);

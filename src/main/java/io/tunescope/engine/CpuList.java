@@ -42,10 +42,23 @@ public record CpuList(BitSet cpus, String text) {
     }
 
     /**
-     * Parses the per-tenant form: one list for every tenant ({@code 0-1}), or one list per tenant separated by
-     * {@code /} ({@code 0/1} puts the first tenant on CPU 0, the second on CPU 1).
+     * One CPU per tenant, whatever the tenant count: tenant i on CPU i (modulo the CPUs), so a plan can set "one CPU
+     * each" against "all on all" for one tenant and for two alike (the study's CPU-assignment factor).
+     */
+    public static final String ONE_EACH = "one-each";
+
+    /**
+     * Parses the per-tenant form: one list for every tenant ({@code 0-1}), one list per tenant separated by
+     * {@code /} ({@code 0/1} puts the first tenant on CPU 0, the second on CPU 1), or {@link #ONE_EACH}.
      */
     public static List<CpuList> perTenant(String text, int tenants, int availableCpus) {
+        if (text.trim().equals(ONE_EACH)) {
+            List<CpuList> each = new ArrayList<>();
+            for (int i = 0; i < tenants; i++) {
+                each.add(parse(String.valueOf(i % availableCpus), availableCpus));
+            }
+            return each;
+        }
         String[] lists = text.split("/");
         if (lists.length != 1 && lists.length != tenants) {
             throw BadInputException.of("cpus", text, "must give one CPU list for all tenants or one per tenant ("

@@ -7,6 +7,7 @@ import io.tunescope.engine.SqlDialect;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.Factor;
 import io.tunescope.experiment.plan.PlanBase;
+import io.tunescope.store.DataCache;
 import io.tunescope.workload.WorkloadDefinition;
 
 import java.nio.file.Path;
@@ -42,8 +43,14 @@ public final class CellConfigs {
                 .cpus(cpus, availableCpus)
                 .duckdbThreads(base.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER) ? 0 : threads)
                 .serverSettings(postgres ? postgresWorkerLimit(threads) : List.of())
+                .dataCache(dataCache(base))
                 .outDir(cellDir)
                 .build();
+    }
+
+    private static String dataCache(PlanBase base) {
+        java.nio.file.Path root = DataCache.resolve(base.dataCache());
+        return root == null ? null : root.toString();
     }
 
     /**

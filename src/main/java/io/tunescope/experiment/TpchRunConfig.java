@@ -93,6 +93,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("prepared", workload.prepared());
         echo.put("load", data.load());
         echo.put("loadThreads", data.loadThreads());
+        if (data.dataCache() != null) {
+            echo.put("dataCache", data.dataCache());
+        }
         echo.put("duckdbThreads", placement.duckdbThreads() == 0 ? null : placement.duckdbThreads());
         if (!placement.serverSettings().isEmpty()) {
             echo.put("serverSettings", placement.serverSettings());

@@ -28,6 +28,7 @@ public final class TpchRunConfigBuilder {
     private Boolean load;
     private Integer loadThreads;
     private boolean validate;
+    private String dataCache;
     private int users = 1;
     private WorkloadDefinition workload = WorkloadDefinition.parse("sequence", false);
     private Duration waitAfterQuery = Duration.ZERO;
@@ -53,7 +54,8 @@ public final class TpchRunConfigBuilder {
         ConnectionConfig c = config.connection();
         engine(c.engine()).url(c.url()).dbUser(c.dbUser()).passwordEnv(c.passwordEnv()).pgBin(c.pgBin());
         DataConfig d = config.data();
-        scaleFactor(d.scaleFactor()).load(d.load()).loadThreads(d.loadThreads()).validate(d.validate());
+        scaleFactor(d.scaleFactor()).load(d.load()).loadThreads(d.loadThreads()).validate(d.validate())
+                .dataCache(d.dataCache());
         WorkloadConfig w = config.workload();
         users(w.users()).workload(w.definition()).waitAfterQuery(w.waitAfterQuery()).duration(w.duration())
                 .iterations(w.iterations()).warmupIterations(w.warmupIterations()).prepared(w.prepared()).seed(w.seed());
@@ -68,7 +70,8 @@ public final class TpchRunConfigBuilder {
         return new TpchRunConfig(
                 new ConnectionConfig(engine, url, dbUser, passwordEnv, pgBin),
                 new DataConfig(scaleFactor, load != null ? load : !engine.tenantRunsAs(Lifecycle.EXTERNAL),
-                        loadThreads != null ? loadThreads : Runtime.getRuntime().availableProcessors(), validate),
+                        loadThreads != null ? loadThreads : Runtime.getRuntime().availableProcessors(), validate)
+                        .withDataCache(dataCache),
                 new WorkloadConfig(users, workload, waitAfterQuery, duration,
                         iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed),
                 new PlacementConfig(tenants, resolvedCpus(), duckdbThreads, serverSettings, engineSettings),
@@ -122,6 +125,12 @@ public final class TpchRunConfigBuilder {
     /** Null: one thread per available CPU. */
     public TpchRunConfigBuilder loadThreads(Integer value) {
         loadThreads = value;
+        return this;
+    }
+
+    /** The directory of prepared TPC-H copies (load once, reuse everywhere), or null to load in every tenant. */
+    public TpchRunConfigBuilder dataCache(String value) {
+        dataCache = value;
         return this;
     }
 

@@ -8,17 +8,22 @@ import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.experiment.monitor.RunMetrics;
 import io.tunescope.experiment.monitor.RunObserver;
+import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.SpaceReserve;
+import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
+import io.tunescope.workload.tpch.PreparedCopy;
+import io.tunescope.workload.tpch.PreparedTpch;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +104,7 @@ public final class TpchRunner {
         String password = connection.readPassword();
         PrivateServers.Launcher servers = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
                 ? PrivateServers.locate(connection.engine(), connection.pgBin()) : null;
+        PreparedCopy prepared = preparedCopy();
         for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
             TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
@@ -120,7 +126,7 @@ public final class TpchRunner {
                 tenantPassword = slot.server.password();
             }
             Path specFile = slot.files.agentSpec();
-            agentSpec(config, slot.name, slot.executionsCsv, url, user).write(specFile);
+            agentSpec(config, slot.name, slot.executionsCsv, url, user, prepared).write(specFile);
             checkNotAborted();
             slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
                     servers == null ? slot.cpus : null, url, tenantPassword, events);
@@ -135,12 +141,41 @@ public final class TpchRunner {
     }
 
     /** The spec of one tenant's agent: the run's own records, the URL masked (the real one goes in its environment). */
-    static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user) {
+    static AgentSpec agentSpec(TpchRunConfig config, String tenant, Path executionsCsv, String url, String user,
+                               PreparedCopy prepared) {
         boolean embedded = config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED);
         return new AgentSpec(tenant, config.connection().engine().id(),
                 embedded ? null : JdbcUrls.redact(url), user, config.placement().duckdbThreads(),
                 embedded ? config.connection().engine().knobs().statements(config.placement().engineSettings())
-                        : List.of(), config.data(), config.workload(), executionsCsv.toAbsolutePath().toString());
+                        : List.of(), config.data(), config.workload(), executionsCsv.toAbsolutePath().toString(),
+                prepared);
+    }
+
+    /**
+     * The prepared copy every tenant copies its data from (built once per scale factor in the data cache), or null
+     * when tenants generate their own: no cache configured, no load, or an engine that cannot copy one (PostgreSQL).
+     */
+    private PreparedCopy preparedCopy() throws RunFailure, InterruptedException {
+        DataConfig data = config.data();
+        if (!data.load() || data.dataCache() == null
+                || !config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
+            return null;
+        }
+        DataCache cache = new DataCache(Path.of(data.dataCache()));
+        long rows = TpchLoader.estimatedRows(data.scaleFactor());
+        try (Progress.Task bar = progress.start("prepare TPC-H SF " + data.scaleFactor() + " (once, in "
+                + cache.root() + ")", rows, "rows")) {
+            PreparedTpch.Result result = PreparedTpch.ensureDuckDb(cache, data.scaleFactor(), data.loadThreads(),
+                    bar::step);
+            if (result.built()) {
+                System.err.println("tunescope: prepared TPC-H SF " + data.scaleFactor() + " once in "
+                        + result.copy().file() + " (" + result.millis() + " ms); later cells and runs copy it");
+            }
+            return result.copy();
+        } catch (IOException | SQLException e) {
+            throw new RunFailure("preparing the TPC-H copy in " + cache.root() + ": " + e.getMessage(),
+                    Outcome.FAILURE);
+        }
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {

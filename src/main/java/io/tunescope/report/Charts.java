@@ -12,7 +12,7 @@ record Charts(List<ReportChart> profiles, List<ReportChart> groups, List<ReportC
     static Charts of(ExperimentAnalysis a) {
         System.setProperty("java.awt.headless", "true");
         return new Charts(List.of(ProfileCharts.metricsByQuery(a), ProfileCharts.responseByScenario(a)),
-                List.of(GroupCharts.map(a), GroupCharts.traits(a)), ComparisonCharts.all(a),
+                List.of(GroupCharts.map(a), GroupCharts.traits(a), GroupCharts.againstStudy(a)), ComparisonCharts.all(a),
                 a.prediction().points().isEmpty() ? List.of()
                         : List.of(PredictionCharts.errorByScenario(a), PredictionCharts.predictedVsMeasured(a)));
     }

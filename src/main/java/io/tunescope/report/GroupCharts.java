@@ -5,6 +5,7 @@ import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.GroupAnalysis;
 import io.tunescope.analysis.Metrics;
 import io.tunescope.analysis.Profiles;
+import io.tunescope.analysis.StudyGroups;
 import org.hipparchus.linear.EigenDecompositionSymmetric;
 import org.hipparchus.linear.MatrixUtils;
 import org.hipparchus.linear.RealMatrix;
@@ -69,6 +70,36 @@ final class GroupCharts {
         return new ReportChart("groups-traits", "Group traits",
                 "Bars far from zero are the metrics that explain a group.", ReportChart.png(chart),
                 List.of("group", "metric", "meanZ"), rows);
+    }
+
+    /** The study's seven groups (x) split by our groups (stacked): how far our grouping reproduces the study's. */
+    static ReportChart againstStudy(ExperimentAnalysis a) {
+        StudyGroups.Agreement agreement = a.groups().study();
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(480)
+                .title("The study's groups (seeds/000) and ours: queries of each study group by our group")
+                .xAxisTitle("the study's group").yAxisTitle("queries").build();
+        chart.getStyler().setStacked(true);
+        List<String> studyGroups = StudyGroups.GROUPS.stream().map(g -> "grp" + g.id()).toList();
+        List<List<Object>> rows = new ArrayList<>();
+        for (GroupAnalysis.Group ours : a.groups().groups()) {
+            List<Integer> counts = new ArrayList<>();
+            for (StudyGroups.StudyGroup g : StudyGroups.GROUPS) {
+                counts.add((int) agreement.rows().stream()
+                        .filter(r -> r.ourGroup() == ours.id() && Integer.valueOf(g.id()).equals(r.studyGroup()))
+                        .count());
+            }
+            chart.addSeries("our grp" + ours.id(), studyGroups, counts);
+        }
+        for (StudyGroups.Row r : agreement.rows()) {
+            rows.add(java.util.Arrays.asList(r.query(), r.studyGroup(), r.ourGroup()));
+        }
+        String ari = agreement.adjustedRand() == null ? "not computable"
+                : String.format("%.2f", agreement.adjustedRand());
+        return new ReportChart("groups-study", "Our groups against the study's",
+                "Adjusted Rand index " + ari + " over the " + agreement.queriesCompared() + " queries the study puts in"
+                        + " exactly one group (1: the same grouping, about 0: no better than chance); left out: "
+                        + agreement.leftOut() + ".", ReportChart.png(chart),
+                List.of("query", "studyGroup", "ourGroup"), rows);
     }
 
     /** Scores of each row on the two largest principal components (zeros when there are fewer columns). */

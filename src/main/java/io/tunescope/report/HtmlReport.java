@@ -2,6 +2,7 @@ package io.tunescope.report;
 
 import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.GroupAnalysis;
+import io.tunescope.analysis.StudyGroups;
 import io.tunescope.analysis.Prediction;
 import io.tunescope.analysis.ScenarioComparison;
 import io.tunescope.store.PlanSummary;
@@ -100,6 +101,26 @@ final class HtmlReport {
                 ? "Stability across repetitions: not computable (needs at least two repetitions of every scenario)."
                 : String.format("Stability across %d repetitions: mean adjusted Rand index %.2f between the "
                 + "groupings of single repetitions (1 = identical).", st.repetitions().size(), st.meanAdjustedRand()));
+        studySideBySide(h, g);
+    }
+
+    /** The study's seven groups beside ours: each study group, its explanation, and where its queries went here. */
+    private static void studySideBySide(Html h, GroupAnalysis.Report g) {
+        StudyGroups.Agreement agreement = g.study();
+        h.paragraph(agreement.adjustedRand() == null ? "Against the study's groups: not computable."
+                : String.format("Against the study's seven groups (seeds/000): adjusted Rand index %.2f over %d "
+                + "queries; left out: %s.", agreement.adjustedRand(), agreement.queriesCompared(), agreement.leftOut()));
+        List<List<Object>> rows = new ArrayList<>();
+        for (StudyGroups.StudyGroup sg : StudyGroups.GROUPS) {
+            List<String> ours = new ArrayList<>();
+            for (String q : sg.queries()) {
+                agreement.rows().stream().filter(r -> r.query().equals(q)).findFirst()
+                        .ifPresent(r -> ours.add(q + " grp" + r.ourGroup()));
+            }
+            rows.add(List.of("grp" + sg.id(), String.join(", ", sg.queries()), sg.explanation(),
+                    String.join(", ", ours)));
+        }
+        h.table(List.of("study group", "queries", "the study's explanation", "our group of each query"), rows);
     }
 
     private static void comparisons(Html h, ExperimentAnalysis a) {
@@ -132,5 +153,14 @@ final class HtmlReport {
             rows.add(List.of(e.scenario(), e.mape() * 100, e.baselineMape() * 100, e.queries()));
         }
         h.table(List.of("hidden scenario", "model median APE (%)", "baseline median APE (%)", "queries"), rows);
+        List<List<Object>> groups = new ArrayList<>();
+        for (Prediction.GroupError e : p.perGroup()) {
+            groups.add(List.of("grp" + e.group(), String.join(", ", e.queries()),
+                    PredictionCharts.percent(e.mape()), PredictionCharts.percent(e.baselineMape()), e.points()));
+        }
+        if (!groups.isEmpty()) {
+            h.paragraph("The same predictions by query group (groups of section 2):");
+            h.table(List.of("group", "queries", "model median APE", "baseline median APE", "predictions"), groups);
+        }
     }
 }

@@ -8,8 +8,15 @@ import io.tunescope.workload.tpch.TpchLoader;
  * The TPC-H data of every tenant: its scale factor, whether tunescope generates and loads it (with how many
  * threads), and whether each query runs with the validation parameters and is checked against the reference answers.
  * Checked when built; the validation rule lives here because the reference answers exist at one scale factor only.
+ * {@code dataCache} is the directory of prepared copies ({@code store.DataCache}): with it, an engine that can copy a
+ * prepared database (DuckDB) generates its data once per scale factor and every tenant copies it; null generates and
+ * loads in every tenant, as before.
  */
-public record DataConfig(double scaleFactor, boolean load, int loadThreads, boolean validate) {
+public record DataConfig(double scaleFactor, boolean load, int loadThreads, boolean validate, String dataCache) {
+    public DataConfig(double scaleFactor, boolean load, int loadThreads, boolean validate) {
+        this(scaleFactor, load, loadThreads, validate, null);
+    }
+
     public DataConfig {
         TpchLoader.checkScaleFactor(scaleFactor);
         if (loadThreads < 1) {
@@ -22,18 +29,23 @@ public record DataConfig(double scaleFactor, boolean load, int loadThreads, bool
     }
 
     public DataConfig withScaleFactor(double value) {
-        return new DataConfig(value, load, loadThreads, validate);
+        return new DataConfig(value, load, loadThreads, validate, dataCache);
     }
 
     public DataConfig withLoad(boolean value) {
-        return new DataConfig(scaleFactor, value, loadThreads, validate);
+        return new DataConfig(scaleFactor, value, loadThreads, validate, dataCache);
     }
 
     public DataConfig withLoadThreads(int value) {
-        return new DataConfig(scaleFactor, load, value, validate);
+        return new DataConfig(scaleFactor, load, value, validate, dataCache);
     }
 
     public DataConfig withValidate(boolean value) {
-        return new DataConfig(scaleFactor, load, loadThreads, value);
+        return new DataConfig(scaleFactor, load, loadThreads, value, dataCache);
+    }
+
+    /** The directory of prepared copies, or null to generate and load in every tenant. */
+    public DataConfig withDataCache(String value) {
+        return new DataConfig(scaleFactor, load, loadThreads, validate, value == null || value.isBlank() ? null : value);
     }
 }

@@ -91,6 +91,26 @@ class ExperimentAnalysisTest {
         assertThat(p.scenarios()).isEqualTo(4);
         assertThat(p.points()).hasSize(4 * 22);
         assertThat(p.mape()).isLessThan(0.10).isLessThan(p.baselineMape() / 2);
+        assertThat(p.perGroup()).hasSize(3);
+        assertThat(p.perGroup().stream().mapToInt(Prediction.GroupError::points).sum()).isEqualTo(4 * 22);
+        assertThat(p.perGroup()).allSatisfy(g -> assertThat(g.mape()).isLessThan(g.baselineMape()));
+    }
+
+    @Test
+    void thePlantedGroupsAreComparedWithTheStudysOnTheQueriesItGroupsOnce() {
+        StudyGroups.Agreement study = analysis.groups().study();
+        assertThat(study.queriesCompared()).isEqualTo(20);
+        assertThat(study.leftOut()).containsOnlyKeys("Q11", "Q13");
+        // planted: {Q1, Q9, Q18, Q21} {Q6, Q14, Q15, Q16, Q19, Q20, Q22} {Q2..Q5, Q7, Q8, Q10, Q12, Q17} (Q11, Q13 out)
+        assertThat(study.adjustedRand()).isEqualTo(ClusterMath.adjustedRandIndex(
+                new int[]{1, 2, 1, 2, 4, 5, 3, 3, 5, 5, 3, 7, 7, 5, 6, 7, 7, 6, 6, 5},
+                labels(study, "Q1", "Q9", "Q18", "Q21", "Q6", "Q14", "Q15", "Q16", "Q19", "Q20", "Q22", "Q2", "Q3",
+                        "Q4", "Q5", "Q7", "Q8", "Q10", "Q12", "Q17")));
+    }
+
+    private static int[] labels(StudyGroups.Agreement study, String... queries) {
+        return java.util.Arrays.stream(queries).mapToInt(q -> study.rows().stream().filter(r -> r.query().equals(q))
+                .findFirst().orElseThrow().ourGroup()).toArray();
     }
 
     @Test

@@ -48,6 +48,9 @@ class BadInputSweepTest {
     static void files() throws IOException {
         Files.writeString(t.resolve("empty.yaml"), "");
         Files.writeString(t.resolve("bad.yaml"), "plan: x\n  factors: [\n");
+        Files.writeString(t.resolve("noquick.yaml"), "base: {engine: duckdb, iterations: 1}\nfactors: {users: [1, 2]}\n");
+        Files.writeString(t.resolve("badquick.yaml"), "base: {engine: duckdb, iterations: 1}\nfactors: {users: [1, 2]}\n"
+                + "quick: {factors: {users: [3]}}\n");
         Files.writeString(t.resolve("empty.csv"), "");
         Files.writeString(t.resolve("bad.csv"), "threads,throughput\n1,abc\n");
         Files.writeString(t.resolve("good.csv"), "threads,throughput\n1,10\n2,19\n4,35\n8,60\n16,90\n32,110\n");
@@ -105,6 +108,10 @@ class BadInputSweepTest {
                 c(3, "{t}/empty.yaml:1: base (missing) is required (engine, scaleFactor, iterations or duration, ...)",
                         "run", "{t}/empty.yaml"),
                 c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "run", "{t}/bad.yaml"),
+                c(3, "--quick ({t}/noquick.yaml) needs a 'quick:' section in the plan (factors with fewer levels, "
+                        + "repetitions, duration, cells)", "run", "--quick", "{t}/noquick.yaml"),
+                c(3, "{t}/badquick.yaml:3: quick.factors.users[0] (3) is not a level of the full plan [1, 2]", "run",
+                        "--quick", "{t}/badquick.yaml"),
                 c(3, "tenant t1: cannot connect to " + DOWN_URL + ": " + REFUSED, "run", "--engine", "jdbc", "--url",
                         DOWN_URL, "--out", "{t}/down"),
                 // wrong credentials (no password, then HOME's value as the password) and a URL that does not answer

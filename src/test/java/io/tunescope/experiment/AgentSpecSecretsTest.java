@@ -18,7 +18,7 @@ class AgentSpecSecretsTest {
         String url = "jdbc:postgresql://bench:hunter1@127.0.0.1:5432/tpch?password=hunter2";
         TpchRunConfig config = TpchRunConfig.builder().engine(Engines.byId("jdbc")).url(url).dbUser("bench")
                 .passwordEnv("PGPASS").users(2).duration(Duration.ofSeconds(30)).outDir(Path.of("runs", "x")).build();
-        AgentSpec spec = TpchRunner.agentSpec(config, "t1", Path.of("runs", "x", "t1.csv"), url, "bench");
+        AgentSpec spec = TpchRunner.agentSpec(config, "t1", Path.of("runs", "x", "t1.csv"), url, "bench", null);
         String json = spec.toJson();
         assertThat(json).doesNotContain("hunter1").doesNotContain("hunter2").doesNotContain("PGPASS")
                 .contains("\"duration\" : \"PT30S\"");

@@ -15,7 +15,10 @@ public enum Factor {
     WORKLOAD("workload"),
     /** The study's {@code max_concurrency}: DuckDB {@code threads}, PostgreSQL parallel workers per gather. */
     WORKER_LIMIT("workerLimit"),
-    /** A CPU list for all tenants ({@code 0-1}) or one per tenant ({@code 0/1}); on SMT machines siblings set the level. */
+    /**
+     * A CPU list for all tenants ({@code 0-1}), one per tenant ({@code 0/1}), or {@code one-each} (tenant i on CPU i);
+     * on SMT machines siblings set the level.
+     */
     CPUS("cpus");
 
     private final String key;
@@ -45,6 +48,9 @@ public enum Factor {
             case WORKLOAD -> WorkloadDefinition.parse(t, false).toString();
             case WORKER_LIMIT -> t.equalsIgnoreCase("off") ? "off" : String.valueOf(bounded(t, 1, 1024));
             case CPUS -> {
+                if (t.equals(CpuList.ONE_EACH)) {
+                    yield t;
+                }
                 for (String list : t.split("/")) {
                     CpuList.parse(list, availableCpus);
                 }

@@ -8,13 +8,22 @@ import java.time.Duration;
  * The settings every cell of a plan starts from, before its factor levels apply. Exactly one of
  * {@code iterations} (at least 1) and {@code duration} is set; {@code cpus} and {@code monitorInterval} may be null.
  * {@code permute} runs each user's sequence in a seeded random order, so a time-bound cell samples every query.
+ * {@code dataCache} is the plan's {@code dataCache} as written: null for the default directory of prepared copies,
+ * {@code off} to load in every tenant, or a directory (resolved by {@code store.DataCache#resolve}).
  */
 public record PlanBase(Engine engine, double scaleFactor, int users, int tenants, String workload,
                        String workerLimit, String cpus, int iterations, Duration duration, int warmup,
-                       Duration monitorInterval, long seed, boolean permute) {
+                       Duration monitorInterval, long seed, boolean permute, String dataCache) {
     public PlanBase {
         if ((duration == null) == (iterations <= 0)) {
             throw new IllegalArgumentException("exactly one of iterations and duration");
         }
+    }
+
+    public PlanBase(Engine engine, double scaleFactor, int users, int tenants, String workload, String workerLimit,
+                    String cpus, int iterations, Duration duration, int warmup, Duration monitorInterval, long seed,
+                    boolean permute) {
+        this(engine, scaleFactor, users, tenants, workload, workerLimit, cpus, iterations, duration, warmup,
+                monitorInterval, seed, permute, null);
     }
 }

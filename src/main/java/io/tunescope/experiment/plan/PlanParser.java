@@ -27,22 +27,35 @@ import java.util.Set;
  * text and the CPU count, so it is tested on fixtures.
  */
 public final class PlanParser {
-    private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells");
+    private static final Set<String> TOP_KEYS = Set.of("name", "base", "factors", "repetitions", "order", "seed", "cells",
+            "quick");
+    private static final Set<String> QUICK_KEYS = Set.of("factors", "repetitions", "duration", "cells");
     private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
-            "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute");
+            "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute",
+            "dataCache");
 
     private final LocatedYaml yaml;
     private final int availableCpus;
+    private final boolean quick;
 
-    private PlanParser(LocatedYaml yaml, int availableCpus) {
+    private PlanParser(LocatedYaml yaml, int availableCpus, boolean quick) {
         this.yaml = yaml;
         this.availableCpus = availableCpus;
+        this.quick = quick;
     }
 
     public static ExperimentPlan read(Path file) {
+        return read(file, false);
+    }
+
+    /**
+     * Reads a plan; with {@code quick}, the subset its {@code quick:} section names instead (fewer levels of some
+     * factors, fewer repetitions, a shorter duration, or listed cells), named {@code <name>-quick}.
+     */
+    public static ExperimentPlan read(Path file, boolean quick) {
         try {
             String text = Files.readString(file);
-            return parse(file.toString(), text, Runtime.getRuntime().availableProcessors());
+            return parse(file.toString(), text, Runtime.getRuntime().availableProcessors(), quick);
         } catch (NoSuchFileException e) {
             throw BadInputException.of("plan", file, "does not exist");
         } catch (IOException e) {
@@ -51,7 +64,11 @@ public final class PlanParser {
     }
 
     public static ExperimentPlan parse(String fileName, String text, int availableCpus) {
-        return new PlanParser(LocatedYaml.parse(fileName, text, true), availableCpus).plan();
+        return parse(fileName, text, availableCpus, false);
+    }
+
+    public static ExperimentPlan parse(String fileName, String text, int availableCpus, boolean quick) {
+        return new PlanParser(LocatedYaml.parse(fileName, text, true), availableCpus, quick).plan();
     }
 
     private ExperimentPlan plan() {
@@ -61,16 +78,55 @@ public final class PlanParser {
         }
         checkKeys(root, "", TOP_KEYS);
         PlanBase base = base(root.path("base"));
-        Map<String, List<String>> factors = factors(root.path("factors"));
+        Map<String, List<String>> factors = factors("factors", root.path("factors"), null);
         int repetitions = root.has("repetitions") ? intAt("repetitions", root.get("repetitions"), 1, 100) : 1;
         String order = root.has("order") ? root.get("order").asText() : "sequential";
         if (!order.equals("sequential") && !order.equals("random")) {
             throw yaml.error("order", order, "must be 'sequential' or 'random'");
         }
         long seed = root.has("seed") ? intAt("seed", root.get("seed"), 0, Integer.MAX_VALUE) : base.seed();
-        List<Map<String, String>> subset = root.has("cells") ? subset(root.get("cells"), factors) : null;
-        return new ExperimentPlan(root.path("name").asText("plan"), base, factors, repetitions,
+        List<Map<String, String>> subset = root.has("cells") ? subset("cells", root.get("cells"), factors) : null;
+        ExperimentPlan full = new ExperimentPlan(root.path("name").asText("plan"), base, factors, repetitions,
                 order.equals("random"), seed, subset);
+        if (root.has("quick")) {
+            checkKeys(root.get("quick"), "quick", QUICK_KEYS);
+        }
+        return quick ? quickPlan(full, root.path("quick")) : full;
+    }
+
+    /**
+     * The plan's quick subset: each factor the section lists keeps only those levels (which must be levels of the
+     * full plan, so every quick cell is a cell of the full plan), and repetitions, duration and cells as it says.
+     */
+    private ExperimentPlan quickPlan(ExperimentPlan full, JsonNode section) {
+        if (section.isMissingNode()) {
+            throw BadInputException.of("--quick", yaml.fileName(), "needs a 'quick:' section in the plan "
+                    + "(factors with fewer levels, repetitions, duration, cells)");
+        }
+        Map<String, List<String>> factors = new LinkedHashMap<>(full.factors());
+        factors.putAll(factors("quick.factors", section.path("factors"), full.factors()));
+        int repetitions = section.has("repetitions")
+                ? intAt("quick.repetitions", section.get("repetitions"), 1, 100) : full.repetitions();
+        PlanBase base = full.base();
+        if (section.has("duration")) {
+            if (base.duration() == null) {
+                throw yaml.error("quick.duration", section.get("duration").asText(),
+                        "can shorten only a plan whose base has a duration");
+            }
+            Duration d = duration("quick.duration", section.get("duration"));
+            base = new PlanBase(base.engine(), base.scaleFactor(), base.users(), base.tenants(), base.workload(),
+                    base.workerLimit(), base.cpus(), 0, d, base.warmup(), base.monitorInterval(), base.seed(),
+                    base.permute(), base.dataCache());
+        }
+        List<Map<String, String>> subset = section.has("cells") ? subset("quick.cells", section.get("cells"), factors)
+                : full.subset() == null ? null : full.subset().stream()
+                .filter(c -> c.entrySet().stream().allMatch(e -> factors.get(e.getKey()).contains(e.getValue())))
+                .toList();
+        if (subset != null && subset.isEmpty()) {
+            throw yaml.error("quick", "no cells", "leaves none of the plan's cells: keep at least one listed scenario");
+        }
+        return new ExperimentPlan(full.name() + "-quick", base, factors, repetitions, full.randomOrder(),
+                full.seed(), subset);
     }
 
     private PlanBase base(JsonNode base) {
@@ -102,7 +158,7 @@ public final class PlanParser {
                 base.has("warmup") ? intAt("base.warmup", base.get("warmup"), 0, 1000) : 0,
                 base.has("monitorInterval") ? duration("base.monitorInterval", base.get("monitorInterval")) : null,
                 base.has("seed") ? intAt("base.seed", base.get("seed"), 0, Integer.MAX_VALUE) : 1,
-                bool("base.permute", base.path("permute")));
+                bool("base.permute", base.path("permute")), dataCache(base.path("dataCache")));
     }
 
     /** A tenant engine that tunescope starts itself: a plan cannot vary what it does not control. */
@@ -123,7 +179,8 @@ public final class PlanParser {
         return engine;
     }
 
-    private Map<String, List<String>> factors(JsonNode factors) {
+    /** The factors under {@code prefix}; with {@code within}, each must be one of its factors, with its levels. */
+    private Map<String, List<String>> factors(String prefix, JsonNode factors, Map<String, List<String>> within) {
         Map<String, List<String>> result = new LinkedHashMap<>();
         if (factors.isMissingNode() || factors.isNull()) {
             return result;
@@ -133,10 +190,13 @@ public final class PlanParser {
         }
         for (Iterator<String> names = factors.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            String path = "factors." + name;
+            String path = prefix + "." + name;
             Factor factor = Factor.byKey(name);
             if (factor == null) {
                 throw yaml.error(path, name, "is not a factor; known factors: " + String.join(", ", Factor.keys()));
+            }
+            if (within != null && !within.containsKey(name)) {
+                throw yaml.error(path, name, "is not a factor of the full plan: " + within.keySet());
             }
             JsonNode levels = factors.get(name);
             if (!levels.isArray() || levels.isEmpty()) {
@@ -148,6 +208,9 @@ public final class PlanParser {
                 if (canonical.contains(level)) {
                     throw yaml.error(path + "[" + i + "]", level, "repeats an earlier level");
                 }
+                if (within != null && !within.get(name).contains(level)) {
+                    throw yaml.error(path + "[" + i + "]", level, "is not a level of the full plan " + within.get(name));
+                }
                 canonical.add(level);
             }
             result.put(name, List.copyOf(canonical));
@@ -155,13 +218,13 @@ public final class PlanParser {
         return result;
     }
 
-    private List<Map<String, String>> subset(JsonNode cells, Map<String, List<String>> factors) {
+    private List<Map<String, String>> subset(String prefix, JsonNode cells, Map<String, List<String>> factors) {
         if (!cells.isArray() || cells.isEmpty()) {
-            throw yaml.error("cells", cells.asText(), "must be a non-empty list of scenarios");
+            throw yaml.error(prefix, cells.asText(), "must be a non-empty list of scenarios");
         }
         List<Map<String, String>> result = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
-            String path = "cells[" + i + "]";
+            String path = prefix + "[" + i + "]";
             JsonNode cell = cells.get(i);
             checkKeys(cell, path, factors.keySet());
             Map<String, String> levels = new LinkedHashMap<>();
@@ -206,6 +269,16 @@ public final class PlanParser {
         } catch (BadInputException e) {
             throw yaml.error(path, node.asText(), "must be a positive duration such as 8ms, 30s or 2m");
         }
+    }
+
+    private String dataCache(JsonNode node) {
+        if (node.isMissingNode()) {
+            return null;
+        }
+        if (!node.isTextual() || node.asText().isBlank()) {
+            throw yaml.error("base.dataCache", node.asText(), "must be 'off' or a directory for prepared TPC-H copies");
+        }
+        return node.asText();
     }
 
     private boolean bool(String path, JsonNode node) {

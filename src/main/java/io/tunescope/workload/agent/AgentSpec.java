@@ -9,6 +9,7 @@ import io.tunescope.store.Json;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadConfig;
+import io.tunescope.workload.tpch.PreparedCopy;
 import io.tunescope.engine.SqlDialect;
 
 import java.io.IOException;
@@ -29,11 +30,18 @@ import java.util.List;
  * @param duckdbThreads DuckDB's {@code threads} setting (the worker limit), or 0 for DuckDB's default
  * @param settings      statements that apply knob settings to a hosted database once it is open, rendered by the
  *                      engine's knob catalog in the controller (names from the catalog, values validated)
+ * @param prepared      the prepared copy the tenant copies its data from instead of generating it, or null
  */
 public record AgentSpec(String tenant, String engine, String jdbcUrl, String user, int duckdbThreads,
-                        List<String> settings, DataConfig data, WorkloadConfig workload, String executionsCsv) {
+                        List<String> settings, DataConfig data, WorkloadConfig workload, String executionsCsv,
+                        PreparedCopy prepared) {
     public AgentSpec {
         settings = settings == null ? List.of() : List.copyOf(settings);
+    }
+
+    public AgentSpec(String tenant, String engine, String jdbcUrl, String user, int duckdbThreads,
+                     List<String> settings, DataConfig data, WorkloadConfig workload, String executionsCsv) {
+        this(tenant, engine, jdbcUrl, user, duckdbThreads, settings, data, workload, executionsCsv, null);
     }
 
     public static final String PASSWORD_ENV = "TUNESCOPE_DB_PASSWORD";

@@ -8,7 +8,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -73,7 +75,8 @@ public final class TpchLoader {
                 statement.execute(TpchSchema.createTable(table));
             }
         }
-        long rows = loadParts(scaleFactor, rowsDone);
+        Map<String, Long> rowsByTable = loadParts(scaleFactor, rowsDone);
+        long rows = rowsByTable.values().stream().mapToLong(Long::longValue).sum();
         long loadedNanos = System.nanoTime();
         try (Connection connection = connections.open(); Statement statement = connection.createStatement()) {
             for (String sql : TpchSchema.afterLoad(dialect)) {
@@ -81,23 +84,31 @@ public final class TpchLoader {
             }
         }
         long endNanos = System.nanoTime();
-        return new LoadReport(rows, (loadedNanos - startNanos) / 1_000_000, (endNanos - loadedNanos) / 1_000_000);
+        return new LoadReport(rows, (loadedNanos - startNanos) / 1_000_000, (endNanos - loadedNanos) / 1_000_000,
+                rowsByTable);
     }
 
-    private long loadParts(double scaleFactor, LongConsumer rowsDone) throws SQLException, InterruptedException {
+    /** Loads every part of every table; returns the rows the generator made, per table in load order. */
+    private Map<String, Long> loadParts(double scaleFactor, LongConsumer rowsDone)
+            throws SQLException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, threadFactory);
         try {
-            List<Future<Long>> parts = new ArrayList<>();
+            Map<String, List<Future<Long>>> parts = new LinkedHashMap<>();
             for (TpchTable<?> table : TpchSchema.TABLES) {
                 int partCount = (int) Math.max(1, TpchGenerator.rowCount(table, scaleFactor) / ROWS_PER_PART);
                 for (int part = 1; part <= partCount; part++) {
                     int thisPart = part;
-                    parts.add(pool.submit(() -> loadPart(table, scaleFactor, thisPart, partCount, rowsDone)));
+                    parts.computeIfAbsent(table.getTableName(), t -> new ArrayList<>())
+                            .add(pool.submit(() -> loadPart(table, scaleFactor, thisPart, partCount, rowsDone)));
                 }
             }
-            long rows = 0;
-            for (Future<Long> part : parts) {
-                rows += part.get();
+            Map<String, Long> rows = new LinkedHashMap<>();
+            for (Map.Entry<String, List<Future<Long>>> table : parts.entrySet()) {
+                long tableRows = 0;
+                for (Future<Long> part : table.getValue()) {
+                    tableRows += part.get();
+                }
+                rows.put(table.getKey(), tableRows);
             }
             return rows;
         } catch (ExecutionException e) {
@@ -118,8 +129,15 @@ public final class TpchLoader {
         }
     }
 
-    /** What a load did: rows written, milliseconds to generate and load, milliseconds for keys and indexes. */
-    public record LoadReport(long rows, long loadMillis, long indexMillis) {
+    /**
+     * What a load did: rows written, milliseconds to generate and load, milliseconds for keys and indexes, and the
+     * rows the generator made for each table (in load order).
+     */
+    public record LoadReport(long rows, long loadMillis, long indexMillis, Map<String, Long> rowsByTable) {
+        public LoadReport {
+            rowsByTable = rowsByTable == null ? Map.of() : java.util.Collections.unmodifiableMap(
+                    new LinkedHashMap<>(rowsByTable));
+        }
     }
 
     /** Names loader threads {@code prefix-1}, {@code prefix-2}, ... */
