@@ -31,7 +31,7 @@ import java.util.regex.PatternSyntaxException;
 public final class TuningFileParser {
     private static final Set<String> TOP_KEYS = Set.of("command", "workingDirectory", "pass", "objective",
             "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints",
-            "target");
+            "target", "workloads");
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
@@ -66,6 +66,9 @@ public final class TuningFileParser {
         unknownKeys(top, TOP_KEYS, "");
         if (top.containsKey("target")) {
             return databaseFile(top);
+        }
+        if (top.containsKey("workloads")) {
+            throw yaml.error("workloads", "a list", "needs a target: section (workloads are run on a database)");
         }
         Path base = file.toAbsolutePath().getParent();
         Path workDir = top.containsKey("workingDirectory")
@@ -110,7 +113,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, null);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space, null);
+                budget, strategy, seed, space, null, List.of());
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -135,9 +138,15 @@ public final class TuningFileParser {
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
         DatabaseTargetSpec target = new TargetSection(yaml).spec(map(top.get("target"), "target"),
                 file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
+        List<TuningFile.Workload> workloads = top.containsKey("workloads")
+                ? new TargetSection(yaml).workloads(list(top.get("workloads"), "workloads"), target) : List.of();
+        SearchSpace space = space(top, target);
+        if (!workloads.isEmpty() && space.params().stream().anyMatch(p -> p.name().equals("users"))) {
+            throw yaml.error("parameters", "users", "cannot be tuned with workloads: (each workload sets its users)");
+        }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
-                space(top, target), target);
+                space, target, workloads);
     }
 
     private SearchSpace space(Map<String, Object> top, DatabaseTargetSpec target) {
