@@ -42,6 +42,11 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Override the file's seed.")
     Long seed;
 
+    @Option(names = "--knowledge-base", paramLabel = "DIR", description = "Workload mapping (a database target): "
+            + "profile the workload from the monitored default trial, start from the best configurations of the most "
+            + "similar past workload in DIR, and add this session to DIR at the end ('default': ~/.tunescope/knowledge).")
+    Path knowledgeBase;
+
     @Override
     public Integer call() throws Exception {
         Path dir = resume != null ? resume : out;
@@ -61,6 +66,14 @@ public final class TuneCommand implements Callable<Integer> {
             tuning = Path.of(Files.readString(reference).trim());
         }
         TuningFile f = override(TuningFileParser.read(tuning));
+        if (knowledgeBase != null) {
+            if (f.target() == null) {
+                throw BadInputException.of("--knowledge-base", knowledgeBase, "needs a tuning file with a target: "
+                        + "section (workload mapping is for databases)");
+            }
+            f = f.withKnowledgeBase(knowledgeBase.toString().equals("default")
+                    ? io.tunescope.store.KnowledgeBase.defaultDirectory() : knowledgeBase);
+        }
         if (resume == null) {
             ResultsDir.createOutput(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
@@ -73,6 +86,9 @@ public final class TuneCommand implements Callable<Integer> {
         }
         CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
+        if (f.knowledgeBase() != null) {
+            System.err.println("tune: workload mapping: " + mapping(dir));
+        }
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);
         var rv = r.best().revalidated();
@@ -118,6 +134,14 @@ public final class TuneCommand implements Callable<Integer> {
                 + TuningDir.of(dir).matrixPng().getFileName() + ", one session per workload under "
                 + TuningDir.of(dir).workload("NAME").root().getParent().getFileName() + "/)");
         return ExitCode.OK;
+    }
+
+    private static String mapping(Path dir) throws java.io.IOException {
+        var m = Json.MAPPER.readTree(TuningDir.of(dir).summary().toFile()).path("mapping");
+        return m.isMissingNode() || m.isNull() ? "no similar past workload (or no profile); this session was added"
+                : "started from " + m.path("suggested").asInt() + " best configuration(s) of " + m.path("workload")
+                .asText() + " (" + m.path("users").asInt() + " user(s), SF " + m.path("scaleFactor").asDouble()
+                + "), profile distance " + m.path("distance").asDouble();
     }
 
     private TuningFile override(TuningFile f) {

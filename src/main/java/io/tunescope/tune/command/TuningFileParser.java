@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.store.KnowledgeBase;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
@@ -31,7 +32,7 @@ import java.util.regex.PatternSyntaxException;
 public final class TuningFileParser {
     private static final Set<String> TOP_KEYS = Set.of("command", "workingDirectory", "pass", "objective",
             "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints",
-            "target", "workloads");
+            "target", "workloads", "knowledgeBase");
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
@@ -67,8 +68,10 @@ public final class TuningFileParser {
         if (top.containsKey("target")) {
             return databaseFile(top);
         }
-        if (top.containsKey("workloads")) {
-            throw yaml.error("workloads", "a list", "needs a target: section (workloads are run on a database)");
+        for (String key : List.of("workloads", "knowledgeBase")) {
+            if (top.containsKey(key)) {
+                throw yaml.error(key, top.get(key), "needs a target: section (it is about a database's workloads)");
+            }
         }
         Path base = file.toAbsolutePath().getParent();
         Path workDir = top.containsKey("workingDirectory")
@@ -113,7 +116,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, null);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space, null, List.of());
+                budget, strategy, seed, space, null, List.of(), null);
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -146,7 +149,16 @@ public final class TuningFileParser {
         }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
-                space, target, workloads);
+                space, target, workloads, knowledgeBase(top));
+    }
+
+    /** {@code knowledgeBase: DIR} (relative to the file) or {@code default} ({@code ~/.tunescope/knowledge}). */
+    private Path knowledgeBase(Map<String, Object> top) {
+        if (!top.containsKey("knowledgeBase")) {
+            return null;
+        }
+        String dir = string(top.get("knowledgeBase"), "knowledgeBase");
+        return dir.equals("default") ? KnowledgeBase.defaultDirectory() : file.toAbsolutePath().getParent().resolve(dir);
     }
 
     private SearchSpace space(Map<String, Object> top, DatabaseTargetSpec target) {

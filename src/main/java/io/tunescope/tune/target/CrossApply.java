@@ -14,9 +14,10 @@ import java.util.Map;
 
 /**
  * The cross-apply matrix: each workload's best configuration measured on every workload, with the same care as
- * {@link Revalidation}. In each of {@code runs} rounds, on each workload, the default configuration runs first and
- * then every workload's best, each in a fresh run; the order of the bests rotates from round to round, so that drift
- * of the machine does not always favour the same one. A cell's gain is the mean of its per-round gains over the
+ * {@link Revalidation}. In each of {@code runs} rounds, on each workload, the default configuration and every
+ * workload's best run once each, in fresh runs; the order (default, then the bests) rotates by one from round to
+ * round, so that neither drift of the machine nor a penalty of running first always hits the same configuration (a
+ * loaded run of this matrix once measured the default, always first, 74 % slower than itself). A cell's gain is the mean of its per-round gains over the
  * default of the same round on the same workload, with a Student-t 95% interval.
  */
 public final class CrossApply {
@@ -38,17 +39,22 @@ public final class CrossApply {
         List<String> names = workloads.stream().map(Workload::name).toList();
         Map<String, List<Double>> defaultRuns = new LinkedHashMap<>();
         Map<String, Map<String, List<Double>>> tunedRuns = new LinkedHashMap<>();
+        List<String> order = new ArrayList<>();
+        order.add(null);
+        order.addAll(names);
         for (int round = 0; round < runs; round++) {
             for (Workload on : workloads) {
                 Path dir = logs.resolve("on-" + on.name());
-                defaultRuns.computeIfAbsent(on.name(), k -> new ArrayList<>())
-                        .add(value(on.target().measure(defaults, true, dir.resolve("default-" + (round + 1) + ".log"))));
-                for (int i = 0; i < names.size(); i++) {
-                    String tunedFor = names.get((i + round) % names.size());
-                    TuningTarget.Measurement m = on.target().measure(bests.get(tunedFor), false,
-                            dir.resolve("tuned-for-" + tunedFor + "-" + (round + 1) + ".log"));
-                    tunedRuns.computeIfAbsent(tunedFor, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(on.name(), k -> new ArrayList<>()).add(value(m));
+                for (int i = 0; i < order.size(); i++) {
+                    String tunedFor = order.get((i + round) % order.size());
+                    boolean isDefault = tunedFor == null;
+                    TuningTarget.Measurement m = on.target().measure(isDefault ? defaults : bests.get(tunedFor),
+                            isDefault, dir.resolve((isDefault ? "default" : "tuned-for-" + tunedFor) + "-"
+                                    + (round + 1) + ".log"));
+                    List<Double> into = isDefault ? defaultRuns.computeIfAbsent(on.name(), k -> new ArrayList<>())
+                            : tunedRuns.computeIfAbsent(tunedFor, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(on.name(), k -> new ArrayList<>());
+                    into.add(value(m));
                 }
                 bar.step(1);
             }
