@@ -43,4 +43,16 @@ class CrossApplyTest {
         assertThat(c.improvementPercent()).isEqualTo(50.0);
         assertThat(CrossApply.diagonal(m, "A", Direction.MINIMIZE).failedRuns()).isEqualTo(1);
     }
+
+    @Test
+    void theOrderOfDefaultAndBestsRotatesFromRoundToRoundOnEachWorkload() throws Exception {
+        RevalidationTest.Recorder a = new RevalidationTest.Recorder();
+        var d = new io.tunescope.tune.space.Configuration(Map.of("t", 2));
+        CrossApplyMatrix m = CrossApply.run(List.of(new CrossApply.Workload("A", a)),
+                Map.of("A", new io.tunescope.tune.space.Configuration(Map.of("t", 1))), d, 3, Direction.MINIMIZE,
+                "geomean", java.nio.file.Path.of("logs"), io.tunescope.Progress.Task.NONE);
+        assertThat(a.order).containsExactly("default-1.log", "tuned-for-A-1.log", "tuned-for-A-2.log",
+                "default-2.log", "default-3.log", "tuned-for-A-3.log");
+        assertThat(m.cell("A", "A").values()).hasSize(3);
+    }
 }
