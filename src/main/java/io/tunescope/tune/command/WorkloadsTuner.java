@@ -1,7 +1,10 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.Progress;
+import io.tunescope.experiment.monitor.RunMonitor;
+import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.store.BestSoFar;
+import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.CrossApplyMatrix;
 import io.tunescope.store.Json;
 import io.tunescope.store.RunEnvironment;
@@ -9,6 +12,7 @@ import io.tunescope.store.TuningDir;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.target.TuningTarget;
+import io.tunescope.tune.mapping.WorkloadMapping;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.CrossApply;
 
@@ -27,7 +31,8 @@ import java.util.function.Function;
  * its own directory ({@link TuningDir#workload}), without its own re-validation; then the cross-apply matrix
  * ({@link CrossApply}), whose diagonal re-validates each workload's best (written into that workload's
  * {@code best.json}) and whose other cells measure each best on the other workloads: Active Harmony's "no single
- * best configuration", measured. Resuming continues each workload's journal and measures the matrix again.
+ * best configuration", measured. Resuming continues each workload's journal and measures the matrix again. With a
+ * knowledge base, each workload's session maps itself to past workloads ({@link WorkloadMapping}).
  */
 public final class WorkloadsTuner {
     /** Each workload's session, and the matrix (null when a workload has no successful trial). */
@@ -38,7 +43,13 @@ public final class WorkloadsTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
-        return run(f, DatabaseTarget::new, outDir, resume, progress);
+        if (f.knowledgeBase() == null) {
+            return run(f, DatabaseTarget::new, outDir, resume, progress);
+        }
+        // workload mapping profiles each workload from the thread monitor's metrics of its default trial
+        return run(f, spec -> new DatabaseTarget(spec,
+                () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null)), outDir, resume,
+                progress);
     }
 
     /** Like {@link #run(TuningFile, Path, boolean, Progress)}, with each workload's target made by {@code targets}. */
@@ -54,7 +65,9 @@ public final class WorkloadsTuner {
             createDirectories(dir.root());
             TuningTarget target = targets.apply(w.spec());
             TuningFile one = f.withTarget(w.spec().withRevalidateRuns(0));
-            CommandTuner.Result r = CommandTuner.run(one, target, dir.root(),
+            WorkloadMapping mapping = f.knowledgeBase() == null ? null
+                    : new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), w.spec(), f.space());
+            CommandTuner.Result r = CommandTuner.run(one, target, mapping, dir.root(),
                     resume && Files.isRegularFile(dir.journal()), progress);
             sessions.put(w.name(), r);
             workloads.add(new CrossApply.Workload(w.name(), target));
