@@ -83,7 +83,7 @@ public final class CommandTuner {
             try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
                 bar.step(session.completedTrials());
                 if (mapping != null) {
-                    session.defaultTrial().ifPresent(d -> mapping.afterDefault(session, files.trialLog(d.trial())));
+                    session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
                 }
                 while (session.completedTrials() < f.budget()) {
                     Optional<Trial> next = session.ask();
@@ -93,8 +93,8 @@ public final class CommandTuner {
                     }
                     Trial trial = next.get();
                     runTrial(target, session, trial, files.trialLog(trial.number()));
-                    if (mapping != null && trial.isDefault()) {
-                        mapping.afterDefault(session, files.trialLog(trial.number()));
+                    if (mapping != null) {
+                        mapping.afterTrial(session, files.trialLog(trial.number()));
                     }
                     newTrials++;
                     bar.step(1);

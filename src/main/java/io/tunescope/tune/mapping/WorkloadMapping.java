@@ -27,8 +27,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Workload mapping for a database session: once the default configuration's monitored trial has run, the workload's
- * thread-level profile ({@link WorkloadProfiles}) is compared with the past sessions of the knowledge base, and the
+ * Workload mapping for a database session: once the default configuration's monitored trial has run (or, if it
+ * failed, the first trial that succeeded), the workload's thread-level profile ({@link WorkloadProfiles}) is compared with the past sessions of the knowledge base, and the
  * best configurations of the nearest one (same engine and objective) are measured next, before the strategy's own
  * proposals, so that the search starts where a similar workload ended. At the end the session's own profile and best
  * configurations are added to the knowledge base for the sessions after it.
@@ -64,12 +64,13 @@ public final class WorkloadMapping {
     }
 
     /**
-     * After the default trial: profiles it from its run's summary and, if the knowledge base holds a similar past
-     * workload, has the session measure that one's best configurations next.
+     * After each trial until one gives a profile (the default trial, unless it failed): profiles the workload from
+     * the trial's run summary and, if the knowledge base holds a similar past workload, has the session measure that
+     * one's best configurations next. Once profiled, later calls change nothing.
      *
-     * @param trialLog the log path the default trial was measured with (its runs lie beside it)
+     * @param trialLog the log path the trial was measured with (its runs lie beside it)
      */
-    public Optional<Mapped> afterDefault(TuningSession session, Path trialLog) {
+    public Optional<Mapped> afterTrial(TuningSession session, Path trialLog) {
         if (profile != null) {
             return Optional.ofNullable(mapped);
         }

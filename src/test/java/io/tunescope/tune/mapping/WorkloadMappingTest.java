@@ -121,4 +121,21 @@ class WorkloadMappingTest {
         assertThat(mapping.mapped()).isEmpty();
         assertThat(new KnowledgeBase(kb).entries()).isEmpty();
     }
+
+    @Test
+    void whenTheDefaultTrialGivesNoProfileTheFirstTrialThatDoesMapsTheWorkload(@TempDir Path dir) throws Exception {
+        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), FILE);
+        Path kb = dir.resolve("kb");
+        new KnowledgeBase(kb).append(new KnowledgeBase.Entry("duckdb", "single:Q1", 4, 0.01, "geomean", "minimize",
+                Map.of("cpuPerResponse", 3.0), List.of(Map.of("threads", 7, "memory_limit", 256)), "/past",
+                "2026-12-01T00:00:00Z"));
+        // the default trial's run (trial-1) was interrupted and has no metrics; trial 2's has
+        WorkloadMapping mapping = new WorkloadMapping(new KnowledgeBase(kb), f.target(), f.space(),
+                log -> log.getFileName().toString().startsWith("trial-1.") ? Optional.empty()
+                        : Optional.of(Map.of("cpuPerResponse", 3.0)));
+        CommandTuner.run(f, bowl(7), mapping, dir.resolve("out"), false, Progress.NONE);
+        List<String> journal = Files.readAllLines(TuningDir.of(dir.resolve("out")).journal());
+        assertThat(journal.get(3)).contains("\"threads\":7,\"memory_limit\":256");
+        assertThat(new KnowledgeBase(kb).entries()).hasSize(2);
+    }
 }
