@@ -65,15 +65,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
             tuning = Path.of(Files.readString(reference).trim());
         }
-        TuningFile f = override(TuningFileParser.read(tuning));
-        if (knowledgeBase != null) {
-            if (f.target() == null) {
-                throw BadInputException.of("--knowledge-base", knowledgeBase, "needs a tuning file with a target: "
-                        + "section (workload mapping is for databases)");
-            }
-            f = f.withKnowledgeBase(knowledgeBase.toString().equals("default")
-                    ? io.tunescope.store.KnowledgeBase.defaultDirectory() : knowledgeBase);
-        }
+        TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
         if (resume == null) {
             ResultsDir.createOutput(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
@@ -142,6 +134,18 @@ public final class TuneCommand implements Callable<Integer> {
                 : "started from " + m.path("suggested").asInt() + " best configuration(s) of " + m.path("workload")
                 .asText() + " (" + m.path("users").asInt() + " user(s), SF " + m.path("scaleFactor").asDouble()
                 + "), profile distance " + m.path("distance").asDouble();
+    }
+
+    private TuningFile withKnowledgeBase(TuningFile f) {
+        if (knowledgeBase == null) {
+            return f;
+        }
+        if (f.target() == null) {
+            throw BadInputException.of("--knowledge-base", knowledgeBase, "needs a tuning file with a target: "
+                    + "section (workload mapping is for databases)");
+        }
+        return f.withKnowledgeBase(knowledgeBase.toString().equals("default")
+                ? io.tunescope.store.KnowledgeBase.defaultDirectory() : knowledgeBase);
     }
 
     private TuningFile override(TuningFile f) {
