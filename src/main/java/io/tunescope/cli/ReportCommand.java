@@ -1,6 +1,8 @@
 package io.tunescope.cli;
 
+import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.report.ReportWriter;
+import io.tunescope.report.TuningReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -12,9 +14,11 @@ import java.util.concurrent.Callable;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Analyze an experiment directory (from tunescope run PLAN.yaml --out DIR) and write "
                 + "DIR/report.html (charts embedded, viewable offline), DIR/report/*.csv (each chart's data), "
-                + "DIR/profiles.json, groups.json, comparisons.json, group-changes.json and prediction.json."})
+                + "DIR/profiles.json, groups.json, comparisons.json, group-changes.json and prediction.json.",
+                "On a directory from tunescope tune --out DIR: the tuning report (convergence, best and re-validated "
+                        + "gain, knob importance, and the cross-apply matrix of a session tuned for several workloads)."})
 public final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "DIR", description = "The experiment (or single run) directory.")
+    @Parameters(index = "0", paramLabel = "DIR", description = "The experiment (or single run) directory, or a tuning directory.")
     Path dir;
 
     @Mixin
@@ -22,6 +26,14 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (TuningAnalysis.isTuningDirectory(dir)) {
+            TuningReport.Written t = TuningReport.write(dir);
+            System.out.println(t.analysis().sessions().size() + " tuning session(s)"
+                    + (t.analysis().matrix() == null ? "" : ", cross-apply matrix over "
+                    + t.analysis().matrix().workloads().size() + " workloads"));
+            System.out.println("report: " + t.html().toAbsolutePath() + " (" + t.charts() + " charts)");
+            return ExitCode.OK;
+        }
         ReportWriter.Written written = ReportWriter.write(dir, seed.seed());
         for (String skipped : written.skipped()) {
             System.err.println("tunescope: report: left out " + skipped);

@@ -7,6 +7,7 @@ import io.tunescope.store.TuningDir;
 import io.tunescope.tune.command.CommandTuner;
 import io.tunescope.tune.command.TuningFile;
 import io.tunescope.tune.command.TuningFileParser;
+import io.tunescope.tune.command.WorkloadsTuner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,7 +20,9 @@ import java.util.concurrent.Callable;
 @Command(name = "tune", mixinStandardHelpOptions = true,
         description = "Tune an external command: each trial runs it with a configuration passed as arguments or "
                 + "environment variables and reads the objective from its output or run time. Every completed trial "
-                + "is journaled (fsync) in the output directory; --resume continues after a crash or kill -9.")
+                + "is journaled (fsync) in the output directory; --resume continues after a crash or kill -9. A tuning "
+                + "file with a target: section tunes a database running TPC-H instead; with a workloads: list it tunes "
+                + "for each workload and then measures each workload's best on every workload (matrix.json).")
 public final class TuneCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "TUNING.yaml", description = "The tuning file.")
     Path file;
@@ -39,6 +42,11 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Override the file's seed.")
     Long seed;
 
+    @Option(names = "--knowledge-base", paramLabel = "DIR", description = "Workload mapping (a database target): "
+            + "profile the workload from the monitored default trial, start from the best configurations of the most "
+            + "similar past workload in DIR, and add this session to DIR at the end ('default': ~/.tunescope/knowledge).")
+    Path knowledgeBase;
+
     @Override
     public Integer call() throws Exception {
         Path dir = resume != null ? resume : out;
@@ -57,7 +65,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
             tuning = Path.of(Files.readString(reference).trim());
         }
-        TuningFile f = override(TuningFileParser.read(tuning));
+        TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
         if (resume == null) {
             ResultsDir.createOutput(dir);
             Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
@@ -65,8 +73,14 @@ public final class TuneCommand implements Callable<Integer> {
         if (resume != null) {
             io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
         }
+        if (!f.workloads().isEmpty()) {
+            return workloads(f, dir);
+        }
         CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
+        if (f.knowledgeBase() != null) {
+            System.err.println("tune: workload mapping: " + mapping(dir));
+        }
         System.err.println("tune: " + r.newTrials() + " new trial(s)" + (r.exhausted() ? ", search space exhausted" : "")
                 + "; results in " + dir);
         var rv = r.best().revalidated();
@@ -88,6 +102,52 @@ public final class TuneCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
+    /** A session tuned for several workloads: prints the matrix (JSON on stdout, a table on stderr). */
+    private int workloads(TuningFile f, Path dir) throws InterruptedException {
+        WorkloadsTuner.Result r = WorkloadsTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
+        if (r.matrix() == null) {
+            System.err.println("tune: a workload had no successful trial, so there is no cross-apply matrix; the "
+                    + "reasons are in each journal under " + TuningDir.of(dir).workload("*").root());
+            return ExitCode.FAILURE;
+        }
+        System.out.println(Json.toJson(r.matrix()));
+        System.err.println("tune: cross-apply matrix, improvement over each workload's default in % (95% CI), "
+                + r.matrix().runs() + " alternating runs per cell; rows tuned for, columns measured on:");
+        for (String tunedFor : r.matrix().workloads()) {
+            StringBuilder row = new StringBuilder("  " + tunedFor + ":");
+            for (String on : r.matrix().workloads()) {
+                var c = r.matrix().cell(tunedFor, on);
+                row.append("  on ").append(on).append(' ').append(c.improvementPercent()).append(' ')
+                        .append(c.improvementCi95());
+            }
+            System.err.println(row);
+        }
+        System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).matrix().getFileName() + ", "
+                + TuningDir.of(dir).matrixPng().getFileName() + ", one session per workload under "
+                + TuningDir.of(dir).workload("NAME").root().getParent().getFileName() + "/)");
+        return ExitCode.OK;
+    }
+
+    private static String mapping(Path dir) throws java.io.IOException {
+        var m = Json.MAPPER.readTree(TuningDir.of(dir).summary().toFile()).path("mapping");
+        return m.isMissingNode() || m.isNull() ? "no similar past workload (or no profile); this session was added"
+                : "started from " + m.path("suggested").asInt() + " best configuration(s) of " + m.path("workload")
+                .asText() + " (" + m.path("users").asInt() + " user(s), SF " + m.path("scaleFactor").asDouble()
+                + "), profile distance " + m.path("distance").asDouble();
+    }
+
+    private TuningFile withKnowledgeBase(TuningFile f) {
+        if (knowledgeBase == null) {
+            return f;
+        }
+        if (f.target() == null) {
+            throw BadInputException.of("--knowledge-base", knowledgeBase, "needs a tuning file with a target: "
+                    + "section (workload mapping is for databases)");
+        }
+        return f.withKnowledgeBase(knowledgeBase.toString().equals("default")
+                ? io.tunescope.store.KnowledgeBase.defaultDirectory() : knowledgeBase);
+    }
+
     private TuningFile override(TuningFile f) {
         if (budget == null && strategy == null && seed == null) {
             return f;
@@ -98,9 +158,6 @@ public final class TuneCommand implements Callable<Integer> {
         if (strategy != null && !io.tunescope.tune.strategy.Strategies.exists(strategy)) {
             throw BadInputException.of("--strategy", strategy, "must be one of " + io.tunescope.tune.strategy.Strategies.names());
         }
-        return new TuningFile(f.source(), f.command(), f.workingDirectory(), f.passArgs(), f.argFormat(), f.passEnv(),
-                f.envPrefix(), f.objectiveSource(), f.objectivePattern(), f.direction(), f.timeout(), f.repeats(),
-                f.aggregate(), budget != null ? budget : f.budget(), strategy != null ? strategy : f.strategy(),
-                seed != null ? seed : f.seed(), f.space(), f.target());
+        return f.withSearch(budget, strategy, seed);
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 
 /** Lays out the report page: overview, profiles, groups, comparisons, prediction, each with its charts and tables. */
 final class HtmlReport {
-    private static final String STYLE = "body{font-family:sans-serif;max-width:1180px;margin:2em auto;color:#222}"
+    static final String STYLE = "body{font-family:sans-serif;max-width:1180px;margin:2em auto;color:#222}"
             + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;"
             + "text-align:left}td.n{text-align:right}th{background:#eef}figure{margin:1.5em 0}"
             + "img{max-width:100%;border:1px solid #ddd}figcaption{font-size:90%;color:#555}"

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * A tuning session's directory: the journal of completed trials, the best configuration so far, the tuning file
- * it was started with (for {@code --resume}), each trial's standard error, and the final summary and chart.
+ * it was started with (for {@code --resume}), each trial's standard error, and the final summary and chart; for a
+ * session tuned for several workloads, one such directory per workload and the cross-apply matrix.
  */
 public record TuningDir(Path root) {
     public TuningDir {
@@ -50,5 +51,24 @@ public record TuningDir(Path root) {
 
     public Path convergencePng() {
         return root.resolve("convergence.png");
+    }
+
+    /** A session tuned for several workloads: each workload's own session directory. */
+    public TuningDir workload(String name) {
+        return new TuningDir(root.resolve("workloads").resolve(name));
+    }
+
+    /** The {@link CrossApplyMatrix} of a session tuned for several workloads. */
+    public Path matrix() {
+        return root.resolve("matrix.json");
+    }
+
+    /** The cross-apply chart, without extension (written as PNG). */
+    public Path matrixChart() {
+        return root.resolve("matrix");
+    }
+
+    public Path matrixPng() {
+        return root.resolve("matrix.png");
     }
 }

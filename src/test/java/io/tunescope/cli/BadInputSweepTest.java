@@ -55,6 +55,10 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("bad.csv"), "threads,throughput\n1,abc\n");
         Files.writeString(t.resolve("good.csv"), "threads,throughput\n1,10\n2,19\n4,35\n8,60\n16,90\n32,110\n");
         Files.writeString(t.resolve("afile"), "x");
+        Files.writeString(t.resolve("cmd.yaml"), "command: [\"true\"]\nobjective: {source: time}\n"
+                + "parameters: [{name: a, type: bool}]\n");
+        Files.writeString(t.resolve("one-workload.yaml"), "target: {engine: duckdb}\nparameters: [{name: threads}]\n"
+                + "workloads: [{workload: sequence}]\n");
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
         Files.createDirectories(t.resolve("cut"));
@@ -256,6 +260,10 @@ class BadInputSweepTest {
                         "--strategy", "nosuch", "--out", "{t}/tb", "examples/tune-command.yaml"),
                 c(3, "--resume ({t}/missing) must be a directory written by tune (it has no tuning-file.txt)",
                         "tune", "--resume", "{t}/missing"),
+                c(3, "--knowledge-base ({t}/kb) needs a tuning file with a target: section (workload mapping is for "
+                        + "databases)", "tune", "--out", "{t}/tu", "--knowledge-base", "{t}/kb", "{t}/cmd.yaml"),
+                c(3, "{t}/one-workload.yaml:3: workloads (1 entries) must list at least 2 workloads (or none)",
+                        "tune", "--out", "{t}/tu", "{t}/one-workload.yaml"),
                 // tune-bench
                 c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
                 c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",

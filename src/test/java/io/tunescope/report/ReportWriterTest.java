@@ -70,11 +70,16 @@ class ReportWriterTest {
 
     @Test
     void rendersToANonBlankScreenshotInHeadlessChromium(@TempDir Path tmp) throws Exception {
+        assertRendersInChromium(dir.resolve("report.html"), tmp);
+    }
+
+    /** Screenshots {@code page} in headless Chromium and checks that it drew a colourful, mostly non-blank page. */
+    static void assertRendersInChromium(Path page, Path tmp) throws Exception {
         Path chromium = Externals.tool("chromium", "chromium");
         Path shot = tmp.resolve("shot.png");
         Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--user-data-dir=" + tmp.resolve("profile"), "--window-size=1280,2400", "--screenshot=" + shot,
-                dir.resolve("report.html").toUri().toString()).redirectErrorStream(true)
+                page.toUri().toString()).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("chromium.log").toFile()).start();
         try {
             assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();

@@ -5,7 +5,11 @@ import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
 import io.tunescope.store.Revalidated;
+import io.tunescope.experiment.monitor.RunMonitor;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.store.KnowledgeBase;
 import io.tunescope.tune.database.DatabaseTarget;
+import io.tunescope.tune.mapping.WorkloadMapping;
 import io.tunescope.tune.importance.ParameterImportance;
 import io.tunescope.tune.session.BestFile;
 import io.tunescope.tune.session.Trial;
@@ -41,13 +45,31 @@ public final class CommandTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
-        return run(f, f.target() == null ? new CommandTarget(f) : new DatabaseTarget(f.target()), outDir, resume,
-                progress);
+        if (f.target() == null) {
+            return run(f, new CommandTarget(f), outDir, resume, progress);
+        }
+        if (f.knowledgeBase() == null) {
+            return run(f, new DatabaseTarget(f.target()), outDir, resume, progress);
+        }
+        // workload mapping profiles the workload from the thread monitor's metrics of the default trial
+        DatabaseTarget monitored = new DatabaseTarget(f.target(),
+                () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null));
+        return run(f, monitored, new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), f.target(), f.space()),
+                outDir, resume, progress);
     }
 
     /** Tunes {@code target} with the search settings of {@code f}. */
     public static Result run(TuningFile f, TuningTarget target, Path outDir, boolean resume, Progress progress)
             throws InterruptedException {
+        return run(f, target, null, outDir, resume, progress);
+    }
+
+    /**
+     * Tunes {@code target} with the search settings of {@code f}; with a {@code mapping}, the default trial maps the
+     * workload to the knowledge base's past workloads and the session ends by adding itself to it.
+     */
+    public static Result run(TuningFile f, TuningTarget target, WorkloadMapping mapping, Path outDir, boolean resume,
+                             Progress progress) throws InterruptedException {
         long start = System.nanoTime();
         TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
@@ -60,6 +82,9 @@ public final class CommandTuner {
             BestFile.write(outDir, session);
             try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
                 bar.step(session.completedTrials());
+                if (mapping != null) {
+                    session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
+                }
                 while (session.completedTrials() < f.budget()) {
                     Optional<Trial> next = session.ask();
                     if (next.isEmpty()) {
@@ -68,6 +93,9 @@ public final class CommandTuner {
                     }
                     Trial trial = next.get();
                     runTrial(target, session, trial, files.trialLog(trial.number()));
+                    if (mapping != null) {
+                        mapping.afterTrial(session, files.trialLog(trial.number()));
+                    }
                     newTrials++;
                     bar.step(1);
                 }
@@ -77,8 +105,14 @@ public final class CommandTuner {
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
                     "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
             BestSoFar best = finalBest(f, target, session, files, progress);
-            Json.writeAtomically(files.summary(), summary(f, target, session, best, importance, exhausted,
-                    (System.nanoTime() - start) / 1e9));
+            Map<String, Object> summary = summary(f, target, session, best, importance, exhausted,
+                    (System.nanoTime() - start) / 1e9);
+            if (mapping != null) {
+                mapping.record(session, outDir);
+                summary.put("mapping", mapping.mapped().orElse(null));
+                summary.put("profile", mapping.profile().orElse(null));
+            }
+            Json.writeAtomically(files.summary(), summary);
             return new Result(best, importance, newTrials, exhausted, outDir);
         }
     }

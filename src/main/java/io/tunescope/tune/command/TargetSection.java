@@ -37,6 +37,8 @@ final class TargetSection {
     static final Set<String> KEYS = Set.of("engine", "workload", "scaleFactor", "users", "warmupIterations",
             "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin", "url");
     static final Set<String> KNOB_PARAM_KEYS = Set.of("name", "min", "max", "step", "log", "default", "values");
+    static final Set<String> WORKLOAD_KEYS = Set.of("name", "workload", "users", "scaleFactor");
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     private final LocatedYaml yaml;
 
@@ -96,6 +98,61 @@ final class TargetSection {
                 }
             }
         }
+    }
+
+    /**
+     * The {@code workloads:} list of a session tuned for several workloads: each entry overrides the target's
+     * {@code workload}, {@code users} and {@code scaleFactor} and has a file-name-safe {@code name} (by default the
+     * workload, e.g. {@code single-Q1}, with {@code -4u} when its user count differs from the target's).
+     */
+    List<TuningFile.Workload> workloads(List<?> raw, DatabaseTargetSpec base) {
+        if (raw.size() < 2) {
+            throw yaml.error("workloads", raw.size() + " entries", "must list at least 2 workloads (or none)");
+        }
+        List<TuningFile.Workload> out = new ArrayList<>();
+        Set<String> names = new TreeSet<>();
+        for (int i = 0; i < raw.size(); i++) {
+            String path = "workloads[" + i + "]";
+            if (!(raw.get(i) instanceof Map<?, ?> m)) {
+                throw yaml.error(path, raw.get(i), "must be a mapping with keys " + new TreeSet<>(WORKLOAD_KEYS));
+            }
+            for (Object k : m.keySet()) {
+                if (!WORKLOAD_KEYS.contains(String.valueOf(k))) {
+                    throw yaml.error(path + "." + k, k, "is not a known key; expected one of "
+                            + new TreeSet<>(WORKLOAD_KEYS));
+                }
+            }
+            WorkloadDefinition w = m.containsKey("workload") ? at(path + ".workload",
+                    () -> WorkloadDefinition.parse(String.valueOf(m.get("workload")), false)) : base.workload();
+            int users = m.containsKey("users") ? whole(m.get("users"), path + ".users", 1) : base.users();
+            double sf = m.containsKey("scaleFactor") ? positive(m.get("scaleFactor"), path + ".scaleFactor")
+                    : base.scaleFactor();
+            String name = m.containsKey("name") ? String.valueOf(m.get("name"))
+                    : w.toString().replace(':', '-') + (users == base.users() ? "" : "-" + users + "u");
+            if (!NAME.matcher(name).matches()) {
+                throw yaml.error(path + ".name", name, "must be 1 to 64 letters, digits, '.', '_' or '-'");
+            }
+            if (!names.add(name)) {
+                throw yaml.error(path + ".name", name, "is already the name of another workload");
+            }
+            out.add(new TuningFile.Workload(name, base.withWorkload(w, users, sf)));
+        }
+        return out;
+    }
+
+    private int whole(Object v, String path, int min) {
+        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.longValue() >= min
+                && n.longValue() <= Integer.MAX_VALUE) {
+            return n.intValue();
+        }
+        throw yaml.error(path, v, "must be a whole number of at least " + min);
+    }
+
+    private double positive(Object v, String path) {
+        if (v instanceof Number n && n.doubleValue() > 0) {
+            return n.doubleValue();
+        }
+        throw yaml.error(path, v, "must be a number above 0");
     }
 
     /** A parameter naming a knob of {@code catalog}; the knob's rule checks every value the file gives. */

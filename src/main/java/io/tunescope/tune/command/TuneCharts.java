@@ -1,9 +1,12 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.CrossApplyMatrix;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.session.TrialRecord;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -15,7 +18,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The convergence chart of a session: every successful trial's objective and the best so far, against trial number. */
+/**
+ * The charts {@code tune} writes beside its results: the convergence of a session (every successful trial's
+ * objective and the best so far, against trial number) and the cross-apply matrix of a session tuned for several
+ * workloads (each workload's best configuration's gain over the default, on every workload).
+ */
 public final class TuneCharts {
     private TuneCharts() {
     }
@@ -47,12 +54,30 @@ public final class TuneCharts {
         XYSeries trials = chart.addSeries("trial", xs, ys);
         trials.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.addSeries("best so far", bx, by).setMarker(SeriesMarkers.NONE);
+        save(chart, TuningDir.of(dir).convergenceChart(), TuningDir.of(dir).convergencePng());
+    }
+
+    /** Bars of improvement over the default (percent, positive is better): one group per measured-on workload. */
+    public static void writeMatrix(Path dir, CrossApplyMatrix matrix) {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("cross-apply: each workload's best on every workload (" + matrix.objective() + ")")
+                .xAxisTitle("measured on").yAxisTitle("improvement over default (%)").build();
+        for (String tunedFor : matrix.workloads()) {
+            List<Double> gains = new ArrayList<>();
+            for (String on : matrix.workloads()) {
+                Double g = matrix.cell(tunedFor, on).improvementPercent();
+                gains.add(g == null ? 0.0 : g);
+            }
+            chart.addSeries("tuned for " + tunedFor, matrix.workloads(), gains);
+        }
+        save(chart, TuningDir.of(dir).matrixChart(), TuningDir.of(dir).matrixPng());
+    }
+
+    private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path withoutExtension, Path png) {
         try {
-            BitmapEncoder.saveBitmap(chart, TuningDir.of(dir).convergenceChart().toString(),
-                    BitmapEncoder.BitmapFormat.PNG);
+            BitmapEncoder.saveBitmap(chart, withoutExtension.toString(), BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + TuningDir.of(dir).convergencePng() + ": " + e.getMessage(),
-                    e);
+            throw new UncheckedIOException("cannot write " + png + ": " + e.getMessage(), e);
         }
     }
 }

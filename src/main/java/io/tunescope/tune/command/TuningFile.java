@@ -13,17 +13,47 @@ import java.util.regex.Pattern;
 /**
  * A parsed {@code TUNING.yaml}: the command to tune, how a configuration reaches it (arguments and/or environment
  * variables), where its objective comes from (a regular expression over its output, or its run time), and the
- * search settings; or, instead of the command, a database {@code target} (then the command fields are empty).
+ * search settings; or, instead of the command, a database {@code target} (then the command fields are empty), tuned
+ * for one workload or, when {@code workloads} lists several, for each of them and then cross-applied; with a
+ * {@code knowledgeBase} directory a database session maps its workload to past ones (workload mapping).
  */
 public record TuningFile(Path source, List<String> command, Path workingDirectory, boolean passArgs, String argFormat,
                          boolean passEnv, String envPrefix, ObjectiveSource objectiveSource, Pattern objectivePattern,
                          Direction direction, Duration timeout, int repeats, Aggregate aggregate, int budget,
-                         String strategy, long seed, SearchSpace space, DatabaseTargetSpec target) {
+                         String strategy, long seed, SearchSpace space, DatabaseTargetSpec target,
+                         List<Workload> workloads, Path knowledgeBase) {
 
     /** Where the objective of a run comes from. */
     public enum ObjectiveSource { STDOUT, TIME }
 
+    /** One workload of a session tuned for several: a file-name-safe name and the target that runs it. */
+    public record Workload(String name, DatabaseTargetSpec spec) {
+    }
+
     public TuningFile {
         command = List.copyOf(command);
+        workloads = workloads == null ? List.of() : List.copyOf(workloads);
+    }
+
+    /** This file with another target (and no workload list): the session of one workload of several. */
+    public TuningFile withTarget(DatabaseTargetSpec newTarget) {
+        return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
+                objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
+                newTarget, List.of(), knowledgeBase);
+    }
+
+    /** This file with workload mapping on the knowledge base in {@code dir} (null: off). */
+    public TuningFile withKnowledgeBase(Path dir) {
+        return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
+                objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
+                target, workloads, dir);
+    }
+
+    /** This file with another budget, strategy and seed (each null: unchanged). */
+    public TuningFile withSearch(Integer newBudget, String newStrategy, Long newSeed) {
+        return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
+                objectiveSource, objectivePattern, direction, timeout, repeats, aggregate,
+                newBudget != null ? newBudget : budget, newStrategy != null ? newStrategy : strategy,
+                newSeed != null ? newSeed : seed, space, target, workloads, knowledgeBase);
     }
 }

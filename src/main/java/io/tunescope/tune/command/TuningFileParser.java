@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.store.KnowledgeBase;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
@@ -31,7 +32,7 @@ import java.util.regex.PatternSyntaxException;
 public final class TuningFileParser {
     private static final Set<String> TOP_KEYS = Set.of("command", "workingDirectory", "pass", "objective",
             "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints",
-            "target");
+            "target", "workloads", "knowledgeBase");
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
@@ -66,6 +67,11 @@ public final class TuningFileParser {
         unknownKeys(top, TOP_KEYS, "");
         if (top.containsKey("target")) {
             return databaseFile(top);
+        }
+        for (String key : List.of("workloads", "knowledgeBase")) {
+            if (top.containsKey(key)) {
+                throw yaml.error(key, top.get(key), "needs a target: section (it is about a database's workloads)");
+            }
         }
         Path base = file.toAbsolutePath().getParent();
         Path workDir = top.containsKey("workingDirectory")
@@ -110,7 +116,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, null);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space, null);
+                budget, strategy, seed, space, null, List.of(), null);
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -136,9 +142,24 @@ public final class TuningFileParser {
         new TargetSection(yaml).refuseRestartOnUnmanagedServer(map(top.get("target"), "target"), top.get("parameters"));
         DatabaseTargetSpec target = new TargetSection(yaml).spec(map(top.get("target"), "target"),
                 file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
+        List<TuningFile.Workload> workloads = top.containsKey("workloads")
+                ? new TargetSection(yaml).workloads(list(top.get("workloads"), "workloads"), target) : List.of();
+        SearchSpace space = space(top, target);
+        if (!workloads.isEmpty() && space.params().stream().anyMatch(p -> p.name().equals("users"))) {
+            throw yaml.error("parameters", "users", "cannot be tuned with workloads: (each workload sets its users)");
+        }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
-                space(top, target), target);
+                space, target, workloads, knowledgeBase(top));
+    }
+
+    /** {@code knowledgeBase: DIR} (relative to the file) or {@code default} ({@code ~/.tunescope/knowledge}). */
+    private Path knowledgeBase(Map<String, Object> top) {
+        if (!top.containsKey("knowledgeBase")) {
+            return null;
+        }
+        String dir = string(top.get("knowledgeBase"), "knowledgeBase");
+        return dir.equals("default") ? KnowledgeBase.defaultDirectory() : file.toAbsolutePath().getParent().resolve(dir);
     }
 
     private SearchSpace space(Map<String, Object> top, DatabaseTargetSpec target) {

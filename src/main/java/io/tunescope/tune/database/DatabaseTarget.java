@@ -138,7 +138,7 @@ public final class DatabaseTarget implements TuningTarget {
     }
 
     /** Runs go next to the trial's log file, in a directory of the same name without its extension. */
-    static Path runDirectory(Path log) {
+    public static Path runDirectory(Path log) {
         String name = log.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return log.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-runs");

@@ -32,4 +32,16 @@ public record DatabaseTargetSpec(Engine engine, WorkloadDefinition workload, dou
                     "must be 0 (none) or at least " + MIN_REVALIDATE_RUNS + " runs of each of default and best");
         }
     }
+
+    /** This target with another workload, user count and scale factor (one workload of several). */
+    public DatabaseTargetSpec withWorkload(WorkloadDefinition newWorkload, int newUsers, double newScaleFactor) {
+        return new DatabaseTargetSpec(engine, newWorkload, newScaleFactor, newUsers, warmupIterations, measure,
+                iterations, cooldown, timeout, objective, repeats, revalidateRuns, pgBin);
+    }
+
+    /** This target with {@code runs} re-validation runs (0: none). */
+    public DatabaseTargetSpec withRevalidateRuns(int runs) {
+        return new DatabaseTargetSpec(engine, workload, scaleFactor, users, warmupIterations, measure, iterations,
+                cooldown, timeout, objective, repeats, runs, pgBin);
+    }
 }

@@ -35,6 +35,15 @@ public record Objective(Kind kind, double percentile) {
         return kind == Kind.THROUGHPUT ? Direction.MAXIMIZE : Direction.MINIMIZE;
     }
 
+    /** The objective as a tuning file names it: {@code throughput}, {@code geomean} or {@code p95}. */
+    public String name() {
+        return switch (kind) {
+            case THROUGHPUT -> "throughput";
+            case GEOMEAN -> "geomean";
+            case LATENCY -> label().substring(0, label().indexOf(' '));
+        };
+    }
+
     public String label() {
         return switch (kind) {
             case THROUGHPUT -> "throughput (executions/s)";

@@ -59,6 +59,7 @@ public final class TuningSession implements AutoCloseable {
     private final Map<String, List<double[]>> waiting = new HashMap<>();
     private final Map<String, Integer> inFlightByKey = new HashMap<>();
     private final Deque<Configuration> forced = new ArrayDeque<>();
+    private final Deque<Configuration> suggested = new ArrayDeque<>();
     private int asked;
     private int rejected;
     private int cacheHits;
@@ -231,6 +232,13 @@ public final class TuningSession implements AutoCloseable {
                 }
                 continue;
             }
+            if (!suggested.isEmpty()) {
+                Configuration c = suggested.poll();
+                if (!ledger.contains(c.key()) && !inFlightByKey.containsKey(c.key()) && space.isFeasible(c)) {
+                    out.add(newTrial(c, null, false));
+                }
+                continue;
+            }
             double[] p = strategy.ask();
             if (p == null) {
                 break;
@@ -255,6 +263,14 @@ public final class TuningSession implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /**
+     * Measures {@code configs} next, in order, before the strategy's own proposals (a warm start from configurations
+     * good elsewhere); their results teach the strategy like any trial's. Measured or infeasible ones are skipped.
+     */
+    public void suggest(List<Configuration> configs) {
+        suggested.addAll(configs);
     }
 
     private Trial newTrial(Configuration c, double[] point, boolean isDefault) {

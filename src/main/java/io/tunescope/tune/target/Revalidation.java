@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * Honest gains: the best configuration of a search is a winner of many noisy trials, so its trial value flatters
  * it (TUNA found most such "best" configurations lost much of their gain when deployed again). At the end the
- * default and the best run again, alternately (default, best, default, best, ...) so that drift of the machine hits
- * both alike, in fresh runs, {@code runs} times each; the gain is the mean of the per-round gains with a Student-t
+ * default and the best run again, alternately, with who goes first alternating too (default, best, best, default,
+ * ...), so that drift of the machine and any cost of running first hit both alike, in fresh runs, {@code runs} times each; the gain is the mean of the per-round gains with a Student-t
  * 95% interval.
  */
 public final class Revalidation {
@@ -31,8 +31,16 @@ public final class Revalidation {
         List<Double> bests = new ArrayList<>();
         int failed = 0;
         for (int i = 1; i <= runs; i++) {
-            TuningTarget.Measurement d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
-            TuningTarget.Measurement b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+            // who runs first alternates: a run after the other configuration's may pay for it (a cold cache)
+            TuningTarget.Measurement d;
+            TuningTarget.Measurement b;
+            if (i % 2 == 1) {
+                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+            } else {
+                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+            }
             defaults.add(d.ok() ? mean(d.values()) : null);
             bests.add(b.ok() ? mean(b.values()) : null);
             failed += (d.ok() ? 0 : 1) + (b.ok() ? 0 : 1);

@@ -36,4 +36,31 @@ class RevalidationTest {
         assertThat(r.failedRuns()).isEqualTo(1);
         assertThat(r.improvementCi95().get(0)).isLessThan(0).as("a gain of +10 then -10 is no proven gain");
     }
+
+    /** Records the order of measurements; the default takes 10, anything else 5, and the first run of a pair +100. */
+    static final class Recorder implements TuningTarget {
+        final List<String> order = new java.util.ArrayList<>();
+
+        @Override
+        public Measurement measure(io.tunescope.tune.space.Configuration c, boolean isDefault, java.nio.file.Path log) {
+            order.add(log.getFileName().toString());
+            return Measurement.ok(List.of((isDefault ? 10.0 : 5.0) + (order.size() % 2 == 1 ? 100 : 0)), 1);
+        }
+
+        @Override
+        public java.util.Map<String, Object> describe() {
+            return java.util.Map.of();
+        }
+    }
+
+    @Test
+    void whoRunsFirstAlternatesSoThatACostOfRunningFirstHitsBothAlike() throws Exception {
+        Recorder target = new Recorder();
+        var c = new io.tunescope.tune.space.Configuration(java.util.Map.of("a", 1));
+        Revalidated r = Revalidation.run(target, c, c, 4, Direction.MINIMIZE, java.nio.file.Path.of("logs"));
+        assertThat(target.order).containsExactly("default-1.log", "best-1.log", "best-2.log", "default-2.log",
+                "default-3.log", "best-3.log", "best-4.log", "default-4.log");
+        assertThat(r.defaultSide().objective()).isEqualTo(60.0);
+        assertThat(r.best().objective()).isEqualTo(55.0);
+    }
 }

@@ -1,0 +1,137 @@
+package io.tunescope.tune.command;
+
+import io.tunescope.Progress;
+import io.tunescope.experiment.monitor.RunMonitor;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.store.BestSoFar;
+import io.tunescope.store.KnowledgeBase;
+import io.tunescope.store.CrossApplyMatrix;
+import io.tunescope.store.Json;
+import io.tunescope.store.RunEnvironment;
+import io.tunescope.store.TuningDir;
+import io.tunescope.tune.database.DatabaseTarget;
+import io.tunescope.tune.database.DatabaseTargetSpec;
+import io.tunescope.tune.target.TuningTarget;
+import io.tunescope.tune.mapping.WorkloadMapping;
+import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.target.CrossApply;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A session tuned for several workloads (a tuning file with {@code workloads:}): one session per workload, each in
+ * its own directory ({@link TuningDir#workload}), without its own re-validation; then the cross-apply matrix
+ * ({@link CrossApply}), whose diagonal re-validates each workload's best (written into that workload's
+ * {@code best.json}) and whose other cells measure each best on the other workloads: Active Harmony's "no single
+ * best configuration", measured. Resuming continues each workload's journal and measures the matrix again. With a
+ * knowledge base, each workload's session maps itself to past workloads ({@link WorkloadMapping}).
+ */
+public final class WorkloadsTuner {
+    /** Each workload's session, and the matrix (null when a workload has no successful trial). */
+    public record Result(Map<String, CommandTuner.Result> sessions, CrossApplyMatrix matrix, Path outputDirectory) {
+    }
+
+    private WorkloadsTuner() {
+    }
+
+    public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        if (f.knowledgeBase() == null) {
+            return run(f, DatabaseTarget::new, outDir, resume, progress);
+        }
+        // workload mapping profiles each workload from the thread monitor's metrics of its default trial
+        return run(f, spec -> new DatabaseTarget(spec,
+                () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null)), outDir, resume,
+                progress);
+    }
+
+    /** Like {@link #run(TuningFile, Path, boolean, Progress)}, with each workload's target made by {@code targets}. */
+    public static Result run(TuningFile f, Function<DatabaseTargetSpec, TuningTarget> targets, Path outDir,
+                             boolean resume, Progress progress) throws InterruptedException {
+        long start = System.nanoTime();
+        TuningDir files = TuningDir.of(outDir);
+        Map<String, CommandTuner.Result> sessions = new LinkedHashMap<>();
+        Map<String, Configuration> bests = new LinkedHashMap<>();
+        List<CrossApply.Workload> workloads = new ArrayList<>();
+        for (TuningFile.Workload w : f.workloads()) {
+            TuningDir dir = files.workload(w.name());
+            createDirectories(dir.root());
+            TuningTarget target = targets.apply(w.spec());
+            TuningFile one = f.withTarget(w.spec().withRevalidateRuns(0));
+            WorkloadMapping mapping = f.knowledgeBase() == null ? null
+                    : new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), w.spec(), f.space());
+            CommandTuner.Result r = CommandTuner.run(one, target, mapping, dir.root(),
+                    resume && Files.isRegularFile(dir.journal()), progress);
+            sessions.put(w.name(), r);
+            workloads.add(new CrossApply.Workload(w.name(), target));
+            if (r.best().best() != null) {
+                bests.put(w.name(), f.space().configuration(r.best().best().config()));
+            }
+        }
+        CrossApplyMatrix matrix = null;
+        var defaults = f.space().defaultConfiguration();
+        int runs = Math.max(1, f.target().revalidateRuns());
+        if (bests.size() == workloads.size() && defaults.isPresent()) {
+            try (Progress.Task bar = progress.start("cross-apply", runs * workloads.size(), "workload rounds")) {
+                matrix = CrossApply.run(workloads, bests, defaults.get(), runs, f.direction(),
+                        f.target().objective().label(), files.logs().resolve("matrix"), bar);
+            }
+            matrix.write(files.matrix());
+            TuneCharts.writeMatrix(outDir, matrix);
+            for (TuningFile.Workload w : f.workloads()) {
+                BestSoFar b = sessions.get(w.name()).best();
+                BestSoFar done = b.withResult(b.snippet(), CrossApply.diagonal(matrix, w.name(), f.direction()));
+                done.write(files.workload(w.name()).best());
+                sessions.put(w.name(), withBest(sessions.get(w.name()), done));
+            }
+        }
+        Json.writeAtomically(files.summary(), summary(f, sessions, matrix, (System.nanoTime() - start) / 1e9));
+        return new Result(sessions, matrix, outDir);
+    }
+
+    private static CommandTuner.Result withBest(CommandTuner.Result r, BestSoFar best) {
+        return new CommandTuner.Result(best, r.importance(), r.newTrials(), r.exhausted(), r.outputDirectory());
+    }
+
+    private static Map<String, Object> summary(TuningFile f, Map<String, CommandTuner.Result> sessions,
+                                               CrossApplyMatrix matrix, double wallSeconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tool", "tunescope tune");
+        m.put("tuningFile", f.source().toString());
+        m.put("engine", f.target().engine().id());
+        m.put("objective", f.target().objective().label());
+        m.put("strategy", f.strategy());
+        m.put("seed", f.seed());
+        m.put("budget", f.budget());
+        Map<String, Object> ws = new LinkedHashMap<>();
+        for (TuningFile.Workload w : f.workloads()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("workload", w.spec().workload().toString());
+            one.put("users", w.spec().users());
+            one.put("scaleFactor", w.spec().scaleFactor());
+            one.put("directory", TuningDir.of(Path.of("")).workload(w.name()).root().toString());
+            one.put("best", sessions.get(w.name()).best());
+            ws.put(w.name(), one);
+        }
+        m.put("workloads", ws);
+        m.put("matrix", matrix);
+        m.put("wallSeconds", Math.round(wallSeconds * 10) / 10.0);
+        m.put("environment", RunEnvironment.capture());
+        return m;
+    }
+
+    private static void createDirectories(Path p) {
+        try {
+            Files.createDirectories(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + p + ": " + e.getMessage(), e);
+        }
+    }
+}
