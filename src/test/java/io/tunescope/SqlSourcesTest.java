@@ -40,6 +40,10 @@ class SqlSourcesTest {
                     "sql")),   // sql: TpchSchema.indexes(dialect), fixed DDL per dialect
             Map.entry("workload/tpch/LoadMethod.java", Set.of("table.getTableName()")),
             Map.entry("workload/tpch/LoadDataSink.java", Set.of("table")),   // LoadMethod's TpchTable name
+            // the prepared copy: its cache file as a quoted literal ('' doubled; DuckDB's ATTACH takes no parameter),
+            // the tenant's own database name from current_database() as a quoted identifier, TpchTable names
+            Map.entry("workload/tpch/PreparedCopy.java", Set.of("attach(file)", "target.replace(\"\", \"\")",
+                    "name")),
             // SET GLOBAL statements rendered by MariaDB's knob catalog (KnobCatalog.statements: validated values)
             Map.entry("engine/mariadb/MariaDbServer.java", Set.of("sql")),
             // a TpchTable's name, and one "?" placeholder per column
