@@ -4,19 +4,16 @@ import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.Processes;
+import io.tunescope.engine.ServerHomes;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,7 +28,6 @@ import java.util.function.Consumer;
  */
 public final class PostgresServer implements PrivateServer {
     public static final String DB_USER = "tunescope";
-    private static final String UNPRIVILEGED_USER = "nobody";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int START_ATTEMPTS = 3;
@@ -66,13 +62,13 @@ public final class PostgresServer implements PrivateServer {
      */
     public static PostgresServer start(PostgresBinaries binaries, Path baseDir, CpuList cpus, List<String> settings)
             throws IOException, InterruptedException {
-        boolean root = isRoot();
-        List<String> asUser = root ? List.of("runuser", "-u", UNPRIVILEGED_USER, "--") : List.of();
-        boolean temporary = root && !reachableByUnprivilegedUser(baseDir);
+        boolean root = ServerHomes.isRoot();
+        List<String> asUser = root ? List.of("runuser", "-u", ServerHomes.UNPRIVILEGED_USER, "--") : List.of();
+        boolean temporary = root && !ServerHomes.reachableByUnprivilegedUser(baseDir);
         Path home = temporary ? Files.createTempDirectory("tunescope-pg", PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwxr-xr-x"))) : baseDir;
         Files.createDirectories(home);
-        PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, newPassword(), temporary,
+        PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, ServerHomes.newPassword(), temporary,
                 baseDir);
         try {
             server.initdb(home, root);
@@ -120,7 +116,7 @@ public final class PostgresServer implements PrivateServer {
         try {
             Files.writeString(pwfile, password, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
             if (root) {
-                chownToUnprivileged(home);
+                ServerHomes.chownToUnprivileged(home);
             }
             CommandRunner.Outcome init = CommandRunner.run(CommandRunner.concat(asUser, List.of(
                     binaries.initdb().toString(), "-D", dataDir.toString(), "-U", DB_USER, "--pwfile=" + pwfile,
@@ -148,7 +144,7 @@ public final class PostgresServer implements PrivateServer {
     private void startWithFreePort(CpuList cpus) throws IOException, InterruptedException {
         CommandRunner.Outcome outcome = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-            port = freePort();
+            port = ServerHomes.freePort();
             List<String> start = CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(), "-D",
                     dataDir.toString(), "-l", dataDir.resolveSibling("postgres.log").toString(), "-w", "-t",
                     String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "start"));
@@ -265,23 +261,12 @@ public final class PostgresServer implements PrivateServer {
             Files.createDirectories(baseDir);
             Files.copy(log, baseDir.resolve("postgres.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        deleteRecursively(dataDir.getParent());
+        ServerHomes.deleteRecursively(dataDir.getParent());
     }
 
     /** Removes the cluster's data files (after {@link #close()}); the server log beside them stays. */
     public void deleteData() throws IOException {
-        deleteRecursively(dataDir);
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
+        ServerHomes.deleteRecursively(dataDir);
     }
 
     private void killLeftovers() {
@@ -312,39 +297,6 @@ public final class PostgresServer implements PrivateServer {
             return Optional.of(Long.parseLong(first));
         } catch (NumberFormatException e) {
             return Optional.empty();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static String newPassword() {
-        byte[] bytes = new byte[24];
-        new SecureRandom().nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    static boolean isRoot() {
-        return "root".equals(System.getProperty("user.name"));
-    }
-
-    private static boolean reachableByUnprivilegedUser(Path dir) throws IOException, InterruptedException {
-        Path existing = dir.toAbsolutePath();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        return existing != null && CommandRunner.run(List.of("runuser", "-u", UNPRIVILEGED_USER, "--", "test", "-x",
-                existing.toString()), Duration.ofSeconds(10)).ok();
-    }
-
-    private static void chownToUnprivileged(Path dir) throws IOException, InterruptedException {
-        CommandRunner.Outcome chown = CommandRunner.run(List.of("chown", "-R", UNPRIVILEGED_USER, dir.toString()),
-                Duration.ofSeconds(30));
-        if (!chown.ok()) {
-            throw new IOException("cannot hand " + dir + " to user " + UNPRIVILEGED_USER + ": " + chown.tail());
         }
     }
 }
