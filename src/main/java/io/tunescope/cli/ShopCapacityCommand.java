@@ -8,7 +8,6 @@ import io.tunescope.experiment.shop.ShopCapacityConfig;
 import io.tunescope.report.shop.CapacityChart;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.store.ResultsDir;
@@ -56,28 +55,8 @@ public final class ShopCapacityCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE})")
     double thinkScale;
 
-    @Option(names = "--items", defaultValue = "10000", description = "items in the store: 1000, 10000, 100000 or "
-            + "1000000 (default: ${DEFAULT-VALUE})")
-    int items;
-
-    @Option(names = "--scale-down", defaultValue = "10", description = "divides the customer-driven tables, sized "
-            + "for the highest level (default: ${DEFAULT-VALUE}, see docs/shop.md)")
-    int scaleDown;
-
-    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster) or h2 "
-            + "(in-memory, its own JVM) (default: ${DEFAULT-VALUE})")
-    String database;
-
-    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
-    Path pgBin;
-
-    @Option(names = "--app-max-threads", defaultValue = "64", description = "application node's most worker "
-            + "threads (default: ${DEFAULT-VALUE})")
-    int maxThreads;
-
-    @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
-            + "(default: ${DEFAULT-VALUE})")
-    int poolSize;
+    @Mixin
+    ShopStackOptions stack;
 
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-capacity-<time>)")
     Path out;
@@ -90,13 +69,11 @@ public final class ShopCapacityCommand implements Callable<Integer> {
         ShopRunCommand.limitCommonPool();
         List<Integer> checked = ShopCapacityConfig.parseLevels(levels);
         int highest = checked.get(checked.size() - 1);
-        AppKnobs knobs = new AppKnobs(AppKnobs.DEFAULTS.minThreads(), maxThreads, AppKnobs.DEFAULTS.acceptQueue(),
-                poolSize);
         Path dir = out != null ? out : ResultsDir.timestamped("shop-capacity", LocalDateTime.now());
-        ShopRunConfig stack = new ShopRunConfig(Mix.parse(mix), highest, rampUp, duration, Duration.ZERO,
-                new ThinkTime(thinkScale), new ShopScale(items, highest, scaleDown), database, pgBin, knobs,
-                seed.seed(), dir, 0, true);
-        ShopCapacityConfig config = new ShopCapacityConfig(checked, stack);
+        ShopRunConfig shared = new ShopRunConfig(Mix.parse(mix), highest, rampUp, duration, Duration.ZERO,
+                new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database,
+                stack.pgBin, stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
+        ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);
         CapacitySummary s = ShopCapacity.run(config, ProgressBar.ON_STDERR);
         CapacityChart.write(s, ResultsDir.of(dir));
         print(s);

@@ -22,6 +22,10 @@ import java.util.concurrent.Callable;
         description = "Start the database (populated from the seed), the application nodes and the proxy, drive "
                 + "them with emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
 public final class ShopRunCommand implements Callable<Integer> {
+    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
+            + "them (default: ${DEFAULT-VALUE})")
+    int browsers;
+
     @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
             + "(default: ${DEFAULT-VALUE})")
     String mix;
@@ -78,8 +82,8 @@ public final class ShopRunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         limitCommonPool();
         Mix chosen = Mix.parse(mix);
-        ShopRunConfig config = new ShopRunConfig(chosen, stack.browsers, rampUp, duration, rampDown,
-                new ThinkTime(thinkScale), new ShopScale(stack.items, stack.browsers, stack.scaleDown),
+        ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
+                new ThinkTime(thinkScale), new ShopScale(stack.items, browsers, stack.scaleDown),
                 stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor, stack.tiers());

@@ -30,15 +30,19 @@ final class ShopStackCommands {
         @Mixin
         SeedOption seed;
 
+        @Option(names = "--browsers", defaultValue = "50", description = "the emulated browsers the store is sized "
+                + "for (default: ${DEFAULT-VALUE})")
+        int browsers;
+
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
         Path out;
 
         @Override
         public Integer call() throws Exception {
             // checked as a run's would be, before anything starts
-            ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, stack.browsers, Duration.ZERO,
+            ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, browsers, Duration.ZERO,
                     Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
-                    new ShopScale(stack.items, stack.browsers, stack.scaleDown), stack.database, stack.pgBin,
+                    new ShopScale(stack.items, browsers, stack.scaleDown), stack.database, stack.pgBin,
                     stack.appKnobs(), seed.seed(), out, 0, false, stack.tiers());
             ShopStackState state = StackControl.start(config.stack());
             System.out.println("shop start: serving " + state.baseUrl() + " (" + state.database() + "); stop with "

@@ -8,14 +8,10 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 
 /**
- * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run and
- * start.
+ * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run, start and
+ * capacity; each takes its browsers (which also size the store) itself.
  */
 public final class ShopStackOptions {
-    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
-            + "them (default: ${DEFAULT-VALUE})")
-    int browsers;
-
     @Option(names = "--items", defaultValue = "10000", description = "items in the store: 1000, 10000, 100000 or "
             + "1000000 (default: ${DEFAULT-VALUE})")
     int items;
