@@ -1,7 +1,6 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.Progress;
-import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.db.ShopPopulator;
 import io.tunescope.store.ResultsDir;
@@ -33,9 +32,7 @@ final class ShopStack implements AutoCloseable {
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
         Files.createDirectories(dir.tierLog("app1").getParent());
-        ShopDatabase database = config.database().equals("postgres")
-                ? PostgresDatabase.start(PostgresBinaries.locate(config.pgBin()), config.out().resolve("postgres"))
-                : H2Database.start(dir.tierLog("h2"));
+        ShopDatabase database = ShopDatabases.start(config.database(), config.pgBin(), config.out());
         try {
             long loadStart = System.nanoTime();
             ShopCounts counts;

@@ -67,7 +67,7 @@ final class TierMonitor {
     private static String tierOf(String node) {
         return switch (node) {
             case "driver" -> "driver";
-            case "h2", "postgres" -> "db";
+            case "h2", "mariadb", "postgres" -> "db";
             default -> "app";
         };
     }
