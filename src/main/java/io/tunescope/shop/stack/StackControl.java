@@ -117,11 +117,16 @@ public final class StackControl {
         return true;
     }
 
-    /** A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out. */
+    /**
+     * A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out; a
+     * private mariadbd names its my.cnf, under out or in a temporary home of tunescope's.
+     */
     private static boolean ofTheStack(ProcessHandle p, Path out) {
         String command = p.info().commandLine().orElse("");
+        String home = out.toAbsolutePath().toString();
         return command.contains("-Dtunescope.role=shop-")
-                || command.contains("postgres") && command.contains(out.toAbsolutePath().toString());
+                || command.contains("postgres") && command.contains(home)
+                || command.contains("mariadbd") && (command.contains(home) || command.contains("tunescope-mdb"));
     }
 
     private static boolean alive(long pid) {
