@@ -64,7 +64,7 @@ public final class ShopCapacityCommand implements Callable<Integer> {
             + "for the highest level (default: ${DEFAULT-VALUE}, see docs/shop.md)")
     int scaleDown;
 
-    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster), mariadb (a private server) or h2 "
+    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster), mariadb or h2 "
             + "(in-memory, its own JVM) (default: ${DEFAULT-VALUE})")
     String database;
 
