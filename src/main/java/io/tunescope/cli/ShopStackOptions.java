@@ -21,7 +21,7 @@ public final class ShopStackOptions {
             + "(default: ${DEFAULT-VALUE}, see docs/shop.md)")
     int scaleDown;
 
-    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster) or h2 "
+    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster), mariadb or h2 "
             + "(in-memory, its own JVM; fast, for tests) (default: ${DEFAULT-VALUE})")
     String database;
 

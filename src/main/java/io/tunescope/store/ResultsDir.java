@@ -101,6 +101,14 @@ public record ResultsDir(Path root) {
         return root.resolve("stack-config.json");
     }
 
+    /**
+     * The home of the shop's private database server ({@code postgres/} or {@code mariadb/}): its data, deleted when
+     * the stack stops, and its configuration and error log.
+     */
+    public Path shopDatabase(String kind) {
+        return root.resolve(kind);
+    }
+
     /** Where a stack started by {@code shop start} says how to reach and stop it (removed by {@code shop stop}). */
     public Path shopStack() {
         return root.resolve("stack.json");

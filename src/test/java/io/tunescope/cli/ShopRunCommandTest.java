@@ -34,7 +34,7 @@ class ShopRunCommandTest {
                 {"--arrival-rate", "-1"}};
         String[] messages = {"mix (windowshopping) must be one of browsing, shopping, ordering",
                 "items (5000) must be one of 1000, 10000, 100000, 1000000", "browsers (0) must be at least 1",
-                "think-scale (0.0) must be above 0", "database (oracle) must be one of h2, postgres",
+                "think-scale (0.0) must be above 0", "database (oracle) must be one of h2, mariadb, postgres",
                 "app-max-threads (2) must be at least 8", "scale-down (0) must be at least 1",
                 "arrival-rate (-1.0) must be from 0 (closed load) to 100000"};
         for (int k = 0; k < cases.length; k++) {

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * One {@code shop run}: the load (mix, browsers, phases, think time), the store's size, the database tier
- * ({@code h2} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
+ * ({@code h2}, {@code mariadb} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
  * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), whether
  * the thread monitor watches every process over the measurement interval, and the tiers in front of the database
  * (application nodes, proxy).
@@ -20,7 +20,7 @@ import java.util.List;
 public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
                             ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
                             long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers) {
-    public static final List<String> DATABASES = List.of("h2", "postgres");
+    public static final List<String> DATABASES = ShopDatabases.NAMES;
 
     /** Checked here, before the store is populated, so a mistyped option costs nothing. */
     public ShopRunConfig {

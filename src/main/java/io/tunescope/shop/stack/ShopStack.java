@@ -1,7 +1,6 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.Progress;
-import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.db.ShopPopulator;
 import io.tunescope.shop.proxy.NginxProxy;
@@ -45,9 +44,7 @@ final class ShopStack implements AutoCloseable {
             // before the store is populated, so a port in use costs nothing
             NginxProxy.checkFree(config.tiers().proxyPort());
         }
-        ShopDatabase database = config.database().equals("postgres")
-                ? PostgresDatabase.start(PostgresBinaries.locate(config.pgBin()), config.out().resolve("postgres"))
-                : H2Database.start(dir.tierLog("h2"));
+        ShopDatabase database = ShopDatabases.start(config.database(), config.pgBin(), config.out());
         List<AppNode> apps = new ArrayList<>();
         try {
             long loadStart = System.nanoTime();

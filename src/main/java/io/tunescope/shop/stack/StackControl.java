@@ -128,13 +128,15 @@ public final class StackControl {
 
     /**
      * A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out, an
-     * nginx master its prefix directory there.
+     * nginx master its prefix directory there; a private mariadbd names its my.cnf, under out or in a temporary home
+     * of tunescope's.
      */
     private static boolean ofTheStack(ProcessHandle p, Path out) {
         String command = p.info().commandLine().orElse("");
         boolean underOut = command.contains(out.toAbsolutePath().toString());
         return command.contains("-Dtunescope.role=shop-")
-                || underOut && (command.contains("postgres") || command.contains("nginx"));
+                || underOut && (command.contains("postgres") || command.contains("nginx"))
+                || command.contains("mariadbd") && (underOut || command.contains("tunescope-mdb"));
     }
 
     private static boolean alive(long pid) {

@@ -74,7 +74,7 @@ final class TierMonitor {
     private static String tierOf(String node) {
         return switch (node) {
             case "driver" -> "driver";
-            case "h2", "postgres" -> "db";
+            case "h2", "mariadb", "postgres" -> "db";
             case "nginx" -> "proxy";
             default -> "app";
         };
