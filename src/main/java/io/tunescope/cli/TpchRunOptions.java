@@ -4,6 +4,7 @@ import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.TpchRunConfig;
+import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
 import picocli.CommandLine.Mixin;
@@ -94,6 +95,13 @@ public final class TpchRunOptions {
     @Option(names = "--keep-data", description = "Keep each private server's data directory after the run.")
     boolean keepData;
 
+    @Option(names = "--data-cache", paramLabel = "DIR|default",
+            description = "Copy each DuckDB tenant's data from a prepared TPC-H file in DIR, built once per scale "
+                    + "factor and checked against the generator's row counts, instead of generating it; 'default' is "
+                    + "$TUNESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/tunescope, else ~/.cache/tunescope (plans use it "
+                    + "unless told 'off'; a run only when asked).")
+    String dataCache;
+
     TpchRunConfig toConfig(String defaultOutPrefix) {
         Engine kind = Engines.tenants().byId(engine);
         return TpchRunConfig.builder()
@@ -104,7 +112,16 @@ public final class TpchRunOptions {
                 .seed(seed.seed())
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
+                .dataCache(dataCacheRoot())
                 .build();
+    }
+
+    private String dataCacheRoot() {
+        if (dataCache == null) {
+            return null;
+        }
+        Path root = DataCache.resolve(dataCache.equals("default") ? null : dataCache);
+        return root == null ? null : root.toString();
     }
 
     static Path defaultOut(String prefix) {
