@@ -165,6 +165,10 @@ class TpchRunnerTest {
         JsonNode tenant = summary.get("tenants").get(0);
         assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
         assertThat(pids(summary)).hasSizeGreaterThanOrEqualTo(2).noneMatch(Processes::isRunning);
+        var connections = io.tunescope.store.ConnectionsCsv.read(
+                io.tunescope.store.ResultsDir.of(out).tenant(tenant.get("name").asText()).connections());
+        assertThat(connections).as("the user's backend, for per-connection attribution").hasSize(1);
+        assertThat(pids(summary)).contains(connections.get(1).longValue());
         assertThat(secrets).hasSize(1);
         assertThat(SecretScan.filesContaining(out, secrets.get(0))).as("files holding the secret").isEmpty();
     }
