@@ -13,6 +13,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,7 +35,8 @@ class PostgresConnectionAttributionTest {
         Externals.linuxProc();
         try (PostgresServer server = PostgresServer.start(Externals.postgres(), dir, null, PARALLEL);
              Connection heavy = connect(server);
-             Connection light = connect(server)) {
+             Connection light = connect(server);
+             Connection observer = connect(server)) {
             try (Statement s = heavy.createStatement()) {
                 s.execute("CREATE TABLE t AS SELECT g AS x FROM generate_series(1, 600000) g");
                 s.execute("ANALYZE t");
@@ -47,6 +50,7 @@ class PostgresConnectionAttributionTest {
             long[] lightWindow = new long[2];
             CompletableFuture<Void> scan = CompletableFuture.runAsync(() -> run(heavy, HEAVY, heavyWindow));
             Thread.sleep(300);
+            Set<Integer> workersSeenByServer = workersOf(observer, heavyPid);
             run(light, "SELECT pg_sleep(0.4)", lightWindow);
             scan.join();
             Thread.sleep(100); // a counter tick after the end
@@ -55,6 +59,9 @@ class PostgresConnectionAttributionTest {
                         .isGreaterThan(lightWindow[1]);
                 assertThat(r.threads()).as("a parallel worker seen and tied to its leader by its title")
                         .anyMatch(t -> t.group().equals("pg-parallel-worker") && t.connectionPid() == heavyPid);
+                assertThat(workersSeenByServer).as("pg_stat_activity's leader_pid agrees with the titles")
+                        .isNotEmpty().allMatch(pid -> r.threads().stream()
+                                .anyMatch(t -> t.pid() == pid && t.connectionPid() == heavyPid));
                 List<Execution> own = List.of(
                         new Execution("pg", 1, "heavy", heavyWindow[0], heavyWindow[1], heavyPid),
                         new Execution("pg", 2, "light", lightWindow[0], lightWindow[1], lightPid));
@@ -87,6 +94,18 @@ class PostgresConnectionAttributionTest {
             rs.next();
             return rs.getInt(1);
         }
+    }
+
+    /** The parallel workers PostgreSQL itself says serve {@code leader} now. */
+    private static Set<Integer> workersOf(Connection c, int leader) throws Exception {
+        Set<Integer> out = new TreeSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pid FROM pg_stat_activity "
+                + "WHERE leader_pid = " + leader + " AND pid <> " + leader)) {
+            while (rs.next()) {
+                out.add(rs.getInt(1));
+            }
+        }
+        return out;
     }
 
     private static void run(Connection c, String sql, long[] window) {

@@ -170,7 +170,7 @@ public final class RunMonitor implements RunObserver {
     private Map<String, QueryMetricsMean> tenantMetrics(Recording r, TenantProcesses t, QueryMetricsCsv csv,
                                                         QueryMetricsCsv exactCsv) throws IOException {
         List<ExecutionRecord> records = ExecutionCsv.readAll(t.executionsCsv());
-        Map<Integer, Integer> connections = connectionsOf(t);
+        Map<Integer, Integer> connections = connectionsOf(t, r);
         List<Execution> executions = records.stream().map(e -> new Execution(e.tenant(), e.user(), e.query(),
                 e.startNanos(), e.startNanos() + e.responseNanos(), connections.getOrDefault(e.user(), 0))).toList();
         List<QueryMetrics> metrics = QueryMetricsCalculator.attributeAll(r, executions);
@@ -203,17 +203,24 @@ public final class RunMonitor implements RunObserver {
         return perQuery;
     }
 
-    /** The server process of each user's connection; empty (equal shares) when unknown or unreadable. */
-    private Map<Integer, Integer> connectionsOf(TenantProcesses t) {
+    /**
+     * The server process of each user's connection; empty (equal shares) when unknown or unreadable, or when the
+     * recording has no thread serving one of them (a server whose classifier does not tell connections apart).
+     */
+    private Map<Integer, Integer> connectionsOf(TenantProcesses t, Recording r) {
         if (t.connectionsCsv() == null) {
             return Map.of();
         }
+        Map<Integer, Integer> connections;
         try {
-            return ConnectionsCsv.read(t.connectionsCsv());
+            connections = ConnectionsCsv.read(t.connectionsCsv());
         } catch (IOException e) {
             warn(t.name() + ": per-connection attribution off (equal shares): " + e.getMessage());
             return Map.of();
         }
+        Set<Integer> served = new TreeSet<>();
+        r.threads().stream().filter(th -> th.tenant().equals(t.name())).forEach(th -> served.add(th.connectionPid()));
+        return served.containsAll(connections.values()) ? connections : Map.of();
     }
 
     /** The measured executions resampled from the trace, and the live sampler's figures, against exact. */
