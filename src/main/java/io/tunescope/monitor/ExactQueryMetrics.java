@@ -38,10 +38,15 @@ public final class ExactQueryMetrics {
         for (int i = 0; i < executions.size(); i++) {
             Execution e = executions.get(i);
             ExecutionOverlap o = overlaps.get(i);
-            out.add(compute(trace, threads.stream().filter(QueryMetricsCalculator.servingThreads(e)).toList(),
+            out.add(compute(trace, servingThreads(e, threads),
                     e.startNanos(), e.endNanos(), e.ownConnection() ? new ExecutionOverlap(1.0, o.overlapping()) : o));
         }
         return out;
+    }
+
+    /** The threads among {@code threads} charged with {@code e}: its connection's, or all its tenant's. */
+    static List<ThreadInfo> servingThreads(Execution e, List<ThreadInfo> threads) {
+        return threads.stream().filter(QueryMetricsCalculator.servingThreads(e)).toList();
     }
 
     /** The tenant's query threads among {@code threads}. */
