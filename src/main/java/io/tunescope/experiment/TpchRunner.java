@@ -8,6 +8,7 @@ import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.experiment.monitor.RunMetrics;
 import io.tunescope.experiment.monitor.RunObserver;
+import io.tunescope.store.ConnectionsCsv;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.SpaceReserve;
@@ -247,7 +248,22 @@ public final class TpchRunner {
 
     private List<RunObserver.TenantProcesses> tenantProcesses() {
         return slots.stream().map(s -> new RunObserver.TenantProcesses(s.name, config.connection().engine(), s.pids(),
-                s.executionsCsv)).toList();
+                s.executionsCsv, connectionsOf(s))).toList();
+    }
+
+    /** Writes the tenant's connections file when its agent named each user's backend; its path, or null. */
+    private static Path connectionsOf(TenantSlot slot) {
+        if (slot.backendPids.isEmpty()) {
+            return null;
+        }
+        try {
+            ConnectionsCsv.write(slot.files.connections(), slot.backendPids);
+            return slot.files.connections();
+        } catch (IOException e) {
+            System.err.println("tunescope: monitor: " + slot.name + ": per-connection attribution off, cannot write "
+                    + slot.files.connections() + ": " + e.getMessage());
+            return null;
+        }
     }
 
     private void stopEverything() {

@@ -10,7 +10,8 @@ import java.util.List;
  * The study's per-query metrics of executions computed from the scheduler trace instead of samples: the
  * {@code exact} object beside the sampled {@code metrics} of summary.json. Same threads (the tenant's query threads,
  * by the recording's roles), same windows and the same equal-share rule under concurrency as
- * {@link QueryMetricsCalculator}; only the source differs.
+ * {@link QueryMetricsCalculator} (per connection where the execution's server process is known); only the source
+ * differs.
  * <ul>
  *   <li>{@code processingMillis}: first switch-in to last switch-out of a worker inside the window (no sampling
  *       grain added);</li>
@@ -36,9 +37,16 @@ public final class ExactQueryMetrics {
         List<QueryMetrics> out = new ArrayList<>(executions.size());
         for (int i = 0; i < executions.size(); i++) {
             Execution e = executions.get(i);
-            out.add(compute(trace, workersOf(e.tenant(), threads), e.startNanos(), e.endNanos(), overlaps.get(i)));
+            ExecutionOverlap o = overlaps.get(i);
+            out.add(compute(trace, servingThreads(e, threads),
+                    e.startNanos(), e.endNanos(), e.ownConnection() ? new ExecutionOverlap(1.0, o.overlapping()) : o));
         }
         return out;
+    }
+
+    /** The threads among {@code threads} charged with {@code e}: its connection's, or all its tenant's. */
+    static List<ThreadInfo> servingThreads(Execution e, List<ThreadInfo> threads) {
+        return threads.stream().filter(QueryMetricsCalculator.servingThreads(e)).toList();
     }
 
     /** The tenant's query threads among {@code threads}. */

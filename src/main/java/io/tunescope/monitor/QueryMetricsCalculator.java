@@ -5,6 +5,7 @@ import io.tunescope.monitor.role.ThreadRole;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Derives {@link QueryMetrics} for executions from a {@link Recording}.
@@ -25,6 +26,12 @@ import java.util.List;
  * the rule was applied. Machine-wide metrics (total CPU, context switches) are never split: they describe the
  * window. Executions of other tenants never share workers with T (each tenant is its own process), so there is no
  * cross-tenant error.
+ *
+ * <h2>Per connection</h2>
+ * Where the server runs one process per connection (PostgreSQL), an execution whose connection's server process is
+ * known ({@link Execution#connectionPid()}) is charged only the threads serving that connection: its backend and the
+ * parallel workers whose leader it is ({@link ThreadInfo#connectionPid()}), whole, with no share taken: the other
+ * users' backends and workers are theirs. {@code concurrentExecutions} still counts the overlapping executions.
  */
 public final class QueryMetricsCalculator {
     private QueryMetricsCalculator() {
@@ -32,19 +39,30 @@ public final class QueryMetricsCalculator {
 
     /** Metrics of one execution of {@code tenant} in {@code [startNanos, endNanos]}, charged the whole window. */
     public static QueryMetrics metricsFor(Recording recording, String tenant, long startNanos, long endNanos) {
-        return compute(recording, tenant, startNanos, endNanos, 1.0, 1);
+        return compute(recording, t -> t.tenant().equals(tenant) && doesQueryWork(t.role()), startNanos, endNanos,
+                1.0, 1);
     }
 
-    /** Metrics of each execution, in order, with the equal-share rule for overlapping executions of a tenant. */
+    /**
+     * Metrics of each execution, in order: per connection where its server process is known, otherwise with the
+     * equal-share rule for overlapping executions of a tenant.
+     */
     public static List<QueryMetrics> attributeAll(Recording recording, List<Execution> executions) {
         List<ExecutionOverlap> overlaps = ExecutionOverlap.of(executions);
         List<QueryMetrics> out = new ArrayList<>(executions.size());
         for (int i = 0; i < executions.size(); i++) {
             Execution e = executions.get(i);
             ExecutionOverlap o = overlaps.get(i);
-            out.add(compute(recording, e.tenant(), e.startNanos(), e.endNanos(), o.meanInFlight(), o.overlapping()));
+            out.add(compute(recording, servingThreads(e), e.startNanos(), e.endNanos(),
+                    e.ownConnection() ? 1.0 : o.meanInFlight(), o.overlapping()));
         }
         return out;
+    }
+
+    /** The threads charged with {@code e}: its connection's, or all the tenant's query threads. */
+    static Predicate<ThreadInfo> servingThreads(Execution e) {
+        Predicate<ThreadInfo> tenantWork = t -> t.tenant().equals(e.tenant()) && doesQueryWork(t.role());
+        return e.ownConnection() ? tenantWork.and(t -> t.connectionPid() == e.connectionPid()) : tenantWork;
     }
 
     /**
@@ -55,10 +73,9 @@ public final class QueryMetricsCalculator {
         return role == ThreadRole.WORKER || role == ThreadRole.CLIENT;
     }
 
-    private static QueryMetrics compute(Recording recording, String tenant, long start, long end, double share,
-                                        int overlapping) {
-        List<ThreadWindow> workers = WindowAggregator.aggregate(recording, start, end,
-                t -> t.tenant().equals(tenant) && doesQueryWork(t.role()));
+    private static QueryMetrics compute(Recording recording, Predicate<ThreadInfo> charged, long start, long end,
+                                        double share, int overlapping) {
+        List<ThreadWindow> workers = WindowAggregator.aggregate(recording, start, end, charged);
         double responseMillis = (end - start) / 1e6;
         long running = 0;
         long sleeping = 0;

@@ -51,7 +51,7 @@ public final class SamplingErrorStudy {
                                       long originNanos, List<Long> intervalsNanos) {
         List<Row> out = new ArrayList<>();
         for (Execution e : executions) {
-            List<ThreadInfo> workers = ExactQueryMetrics.workersOf(e.tenant(), threads);
+            List<ThreadInfo> workers = ExactQueryMetrics.servingThreads(e, threads);
             QueryMetrics x = exact(trace, workers, e);
             for (long iv : intervalsNanos) {
                 TraceResampler.Estimate s = TraceResampler.sample(trace, workers, e.startNanos(), e.endNanos(),
@@ -70,7 +70,7 @@ public final class SamplingErrorStudy {
         for (int i = 0; i < executions.size(); i++) {
             Execution e = executions.get(i);
             QueryMetrics s = sampled.get(i);
-            QueryMetrics x = exact(trace, ExactQueryMetrics.workersOf(e.tenant(), threads), e);
+            QueryMetrics x = exact(trace, ExactQueryMetrics.servingThreads(e, threads), e);
             add(out, e, x, "live", intervalMillis, new Double[] {s.processingMillis(),
                 s.activeWorkers() == null ? null : s.activeWorkers().doubleValue(), s.rsRatio(),
                 s.rsJumpsSampled() == null ? null : s.rsJumpsSampled().doubleValue(),

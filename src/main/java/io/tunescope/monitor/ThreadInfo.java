@@ -12,10 +12,13 @@ import java.util.List;
  * @param exited          it vanished before the recording stopped
  * @param unmeasured      what could not be read for it ({@code "schedstat"}, {@code "sched"}, ...): the metrics
  *                        drawn from those files are null, never zero
+ * @param connectionPid   the server process of the client connection this thread works for, by its title when last
+ *                        read (a PostgreSQL backend's own pid, a parallel worker's leader); 0 when it serves none
+ *                        ({@link io.tunescope.monitor.role.RoleClassifier#connectionPid})
  */
 public record ThreadInfo(int slot, String tenant, int pid, int tid, String name, ThreadRole role, String group,
                          long firstSeenNanos, long lastSeenNanos, boolean presentAtStart, boolean exited,
-                         List<String> unmeasured) {
+                         List<String> unmeasured, int connectionPid) {
     public ThreadInfo {
         unmeasured = List.copyOf(unmeasured);
     }

@@ -335,7 +335,8 @@ final class ThreadSampler implements AutoCloseable {
         for (ThreadDraft d : threads) {
             out.add(new ThreadInfo(d.slot, d.tenant, d.pid, d.tid, d.name, d.classification.role(),
                     d.classification.group(), d.firstSeenNanos, d.lastSeenNanos, d.presentAtStart, d.exited,
-                    d.unmeasured));
+                    d.unmeasured, d.process.classifier().connectionPid(
+                            new ThreadIdentity(d.pid, d.tid, d.name, d.processCommand))));
         }
         return out;
     }

@@ -14,6 +14,11 @@ public record TenantDir(Path root) {
         return root.resolve("executions.csv");
     }
 
+    /** Each user's connection: the server process serving it (see {@link ConnectionsCsv}); absent if unknown. */
+    public Path connections() {
+        return root.resolve("connections.csv");
+    }
+
     /** The spec the controller hands the tenant's agent process. */
     public Path agentSpec() {
         return root.resolve("agent.json");

@@ -156,7 +156,8 @@ class TpchRunnerTest {
         int code;
         PostgresServer.Registration registration = PostgresServer.onStart(server -> secrets.add(server.password()));
         try {
-            code = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--out", out.toString());
+            code = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--users", "2",
+                    "--monitor", "--out", out.toString());
         } finally {
             registration.close();
         }
@@ -165,6 +166,18 @@ class TpchRunnerTest {
         JsonNode tenant = summary.get("tenants").get(0);
         assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
         assertThat(pids(summary)).hasSizeGreaterThanOrEqualTo(2).noneMatch(Processes::isRunning);
+        var connections = io.tunescope.store.ConnectionsCsv.read(
+                io.tunescope.store.ResultsDir.of(out).tenant(tenant.get("name").asText()).connections());
+        assertThat(connections).as("each user's backend, for per-connection attribution").hasSize(2);
+        assertThat(pids(summary)).contains(connections.get(1).longValue(), connections.get(2).longValue());
+        // the wiring: per connection, an execution is charged its own backend and at most the 2 parallel workers a
+        // gather gets by default (Q1 gets one at this size), never the other user's (equal shares counted up to 6)
+        List<String> metrics = Files.readAllLines(out.resolve("monitor/query-metrics.csv"));
+        int active = List.of(metrics.get(0).split(",")).indexOf("activeWorkers");
+        assertThat(metrics.subList(1, metrics.size())).hasSizeGreaterThanOrEqualTo(44).allSatisfy(line -> {
+            String value = line.split(",", -1)[active];
+            assertThat(value.isEmpty() || Integer.parseInt(value) <= 3).as(line).isTrue();
+        });
         assertThat(secrets).hasSize(1);
         assertThat(SecretScan.filesContaining(out, secrets.get(0))).as("files holding the secret").isEmpty();
     }

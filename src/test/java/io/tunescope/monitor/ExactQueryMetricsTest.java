@@ -19,7 +19,7 @@ class ExactQueryMetricsTest {
     private static final long MS = 1_000_000L;
 
     static ThreadInfo thread(int slot, int tid, ThreadRole role) {
-        return new ThreadInfo(slot, "t1", 1, tid, "th" + tid, role, "g", 0, 0, true, false, List.of());
+        return new ThreadInfo(slot, "t1", 1, tid, "th" + tid, role, "g", 0, 0, true, false, List.of(), 0);
     }
 
     static TraceSummary trace() {
@@ -68,5 +68,24 @@ class ExactQueryMetricsTest {
                 List.of(new Execution("t2", 1, "Q1", 0, 100 * MS))).get(0);
         assertThat(other.workerCpuMillis()).as("no thread of tenant t2").isZero();
         assertThat(other.activeWorkers()).isZero();
+    }
+
+    @Test
+    void anExecutionWithAKnownConnectionIsChargedOnlyItsThreadsWhole() {
+        List<ThreadInfo> threads = List.of(
+                new ThreadInfo(0, "t1", 100, 10, "postgres", ThreadRole.WORKER, "pg-backend", 0, 0, true, false,
+                        List.of(), 100),
+                new ThreadInfo(1, "t1", 11, 11, "postgres", ThreadRole.WORKER, "pg-parallel-worker", 0, 0, true,
+                        false, List.of(), 200),
+                thread(2, 12, ThreadRole.JVM));
+        List<QueryMetrics> two = ExactQueryMetrics.attributeAll(trace(), threads, List.of(
+                new Execution("t1", 1, "Q1", 0, 100 * MS, 100), new Execution("t1", 2, "Q2", 0, 200 * MS, 200)));
+        assertThat(two.get(0).workerCpuMillis()).as("its backend's 73 ms whole, not half").isCloseTo(73.0,
+                within(1e-9));
+        assertThat(two.get(0).activeWorkers()).isEqualTo(1);
+        assertThat(two.get(0).concurrentExecutions()).as("still counted").isEqualTo(2);
+        assertThat(two.get(1).workerCpuMillis()).as("only the worker of its leader 200: 10 ms at 150")
+                .isCloseTo(10.0, within(1e-9));
+        assertThat(two.get(1).activeWorkers()).isEqualTo(1);
     }
 }

@@ -45,6 +45,7 @@ final class ExactRun implements AutoCloseable {
                 // began: event-fork follows only those forked after)
                 List<Integer> all = List.copyOf(SchedstatCheck.read(procRoot, pids).byTid().keySet());
                 TracefsTracer tracer = TracefsTracer.start(tracefs, all.isEmpty() ? pids : all, procRoot);
+                tracer.reportStaleRemoved();
                 return new ExactRun(procRoot, pids, tracer, SchedstatCheck.read(procRoot, pids));
             } catch (IOException | RuntimeException e) {
                 why = "tracing could not start: " + e.getMessage();

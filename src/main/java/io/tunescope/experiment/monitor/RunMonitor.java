@@ -15,6 +15,7 @@ import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.monitor.trace.TraceSummary;
+import io.tunescope.store.ConnectionsCsv;
 import io.tunescope.store.ExecutionCsv;
 import io.tunescope.store.ExecutionRecord;
 import io.tunescope.store.Json;
@@ -41,7 +42,9 @@ import java.util.TreeSet;
  * {@code summary.json} its {@code metrics} (means over the query's measured executions). In exact mode
  * ({@code --exact}) a scheduler trace of the tenants runs across the measurement ({@link ExactRun}); each query's
  * metrics then gain {@code exact} (the same metrics from the trace), and {@code monitor/query-metrics-exact.csv}
- * holds them per execution. The monitor never fails a run: what it cannot do is reported on stderr and in
+ * holds them per execution. Where the tenant's connections file names each user's server process (PostgreSQL), an
+ * execution is charged its own backend's and parallel workers' activity, not an equal share of the tenant's. The
+ * monitor never fails a run: what it cannot do is reported on stderr and in
  * {@code monitor.json}.
  */
 public final class RunMonitor implements RunObserver {
@@ -167,8 +170,9 @@ public final class RunMonitor implements RunObserver {
     private Map<String, QueryMetricsMean> tenantMetrics(Recording r, TenantProcesses t, QueryMetricsCsv csv,
                                                         QueryMetricsCsv exactCsv) throws IOException {
         List<ExecutionRecord> records = ExecutionCsv.readAll(t.executionsCsv());
+        Map<Integer, Integer> connections = connectionsOf(t, r);
         List<Execution> executions = records.stream().map(e -> new Execution(e.tenant(), e.user(), e.query(),
-                e.startNanos(), e.startNanos() + e.responseNanos())).toList();
+                e.startNanos(), e.startNanos() + e.responseNanos(), connections.getOrDefault(e.user(), 0))).toList();
         List<QueryMetrics> metrics = QueryMetricsCalculator.attributeAll(r, executions);
         List<QueryMetrics> exactMetrics = trace == null ? null
                 : ExactQueryMetrics.attributeAll(trace, r.threads(), executions);
@@ -197,6 +201,26 @@ public final class RunMonitor implements RunObserver {
             perQuery.put(q, x == null ? mean : mean.withExact(QueryMetrics.meanOf(x)));
         });
         return perQuery;
+    }
+
+    /**
+     * The server process of each user's connection; empty (equal shares) when unknown or unreadable, or when the
+     * recording has no thread serving one of them (a server whose classifier does not tell connections apart).
+     */
+    private Map<Integer, Integer> connectionsOf(TenantProcesses t, Recording r) {
+        if (t.connectionsCsv() == null) {
+            return Map.of();
+        }
+        Map<Integer, Integer> connections;
+        try {
+            connections = ConnectionsCsv.read(t.connectionsCsv());
+        } catch (IOException e) {
+            warn(t.name() + ": per-connection attribution off (equal shares): " + e.getMessage());
+            return Map.of();
+        }
+        Set<Integer> served = new TreeSet<>();
+        r.threads().stream().filter(th -> th.tenant().equals(t.name())).forEach(th -> served.add(th.connectionPid()));
+        return served.containsAll(connections.values()) ? connections : Map.of();
     }
 
     /** The measured executions resampled from the trace, and the live sampler's figures, against exact. */

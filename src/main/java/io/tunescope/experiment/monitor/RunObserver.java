@@ -16,9 +16,13 @@ public interface RunObserver {
 
     /**
      * One tenant's processes: for DuckDB the agent JVM that hosts the engine; for PostgreSQL the postmaster (whose
-     * children are the backends and parallel workers) and the users' backends.
+     * children are the backends and parallel workers) and the users' backends. {@code connectionsCsv}: the server
+     * process of each user's connection ({@code store.ConnectionsCsv}), null when none is known.
      */
-    record TenantProcesses(String name, Engine engine, List<Long> pids, Path executionsCsv) {
+    record TenantProcesses(String name, Engine engine, List<Long> pids, Path executionsCsv, Path connectionsCsv) {
+        public TenantProcesses(String name, Engine engine, List<Long> pids, Path executionsCsv) {
+            this(name, engine, pids, executionsCsv, null);
+        }
     }
 
     /** All tenants are loaded and ready; the users start right after this returns. */

@@ -28,6 +28,16 @@ public final class PostgresClassifier implements RoleClassifier {
         return new Classification(ThreadRole.WORKER, "pg-backend");
     }
 
+    /** A backend serves its own connection; a parallel worker its leader's, named in its title. */
+    @Override
+    public int connectionPid(ThreadIdentity thread) {
+        String group = classify(thread).group();
+        if (group.equals("pg-backend")) {
+            return thread.pid();
+        }
+        return group.equals("pg-parallel-worker") ? Math.max(0, leaderPid(thread.processCommand())) : 0;
+    }
+
     /** Background process titles are one or a few lowercase words without a client address. */
     private static String backgroundGroup(String title) {
         String[] known = {"checkpointer", "background writer", "walwriter", "wal writer", "autovacuum launcher",

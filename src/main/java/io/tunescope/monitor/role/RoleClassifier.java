@@ -8,4 +8,13 @@ package io.tunescope.monitor.role;
 @FunctionalInterface
 public interface RoleClassifier {
     Classification classify(ThreadIdentity thread);
+
+    /**
+     * The server process of the one client connection this thread works for, or 0 when it serves no single
+     * connection (engine internals, an embedded engine's shared workers). A process-per-connection server knows it:
+     * a PostgreSQL backend serves its own connection, a parallel worker its leader's.
+     */
+    default int connectionPid(ThreadIdentity thread) {
+        return 0;
+    }
 }

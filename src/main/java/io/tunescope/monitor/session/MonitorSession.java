@@ -89,8 +89,10 @@ public final class MonitorSession {
         String why = TracefsTracer.unavailable(s.exactTracefs());
         if (why == null) {
             try {
-                return TracefsTracer.start(s.exactTracefs(),
+                TracefsTracer tracer = TracefsTracer.start(s.exactTracefs(),
                         s.processes().stream().map(MonitoredProcess::pid).toList(), s.options().procRoot());
+                tracer.reportStaleRemoved();
+                return tracer;
             } catch (IOException | RuntimeException e) {
                 why = "tracing could not start: " + e.getMessage();
             }

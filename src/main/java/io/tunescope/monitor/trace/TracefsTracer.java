@@ -13,7 +13,7 @@ import java.util.TreeSet;
 
 /**
  * Exact mode's source: a tracefs instance of its own ({@code instances/tunescope-<pid>-<n>}, so other users of tracing
- * are left alone) with {@code sched_switch}, {@code sched_wakeup} and {@code sched_migrate_task} enabled, filtered in
+ * are left alone; the name also carries the owner's pid namespace and start time, see {@link StaleInstances}) with {@code sched_switch}, {@code sched_wakeup} and {@code sched_migrate_task} enabled, filtered in
  * the kernel to the monitored threads ({@code set_event_pid} with {@code event-fork}, so threads and child processes
  * started later are followed), on the {@code mono} clock ({@code System.nanoTime()}'s). The ring buffer is read once,
  * at {@link #stop()}, from the instance's {@code trace} file: an overflow shows there as a CPU buffer that starts late,
@@ -26,10 +26,12 @@ public final class TracefsTracer implements AutoCloseable {
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
     private static final int BUFFER_KB_PER_CPU = 16 * 1024;
     private final Path instance;
+    private final List<String> staleRemoved;
     private boolean stopped;
 
-    private TracefsTracer(Path instance) {
+    private TracefsTracer(Path instance, List<String> staleRemoved) {
         this.instance = instance;
+        this.staleRemoved = List.copyOf(staleRemoved);
     }
 
     /** Why exact mode cannot run with tracefs at {@code root}, in one line; null when it can. */
@@ -53,10 +55,12 @@ public final class TracefsTracer implements AutoCloseable {
      * with an {@link IOException} naming the file that could not be written.
      */
     public static TracefsTracer start(Path root, Collection<Integer> pids, Path procRoot) throws IOException {
-        Path instance = root.resolve("instances").resolve("tunescope-" + ProcessHandle.current().pid() + "-"
-                + System.nanoTime());
+        // a controller killed with kill -9 could not remove its instance, whose buffers stay allocated
+        List<String> stale = StaleInstances.remove(root.resolve("instances"), procRoot);
+        Path instance = root.resolve("instances").resolve(StaleInstances.nameFor(ProcessHandle.current().pid(),
+                procRoot) + "-" + System.nanoTime());
         Files.createDirectory(instance);
-        TracefsTracer t = new TracefsTracer(instance);
+        TracefsTracer t = new TracefsTracer(instance, stale);
         try {
             write(instance.resolve("trace_clock"), "mono");
             write(instance.resolve("buffer_size_kb"), Integer.toString(BUFFER_KB_PER_CPU));
@@ -85,6 +89,19 @@ public final class TracefsTracer implements AutoCloseable {
             }
         }
         return out.stream().map(String::valueOf).toList();
+    }
+
+    /** The instances of tunescope processes that are gone, removed before this one was made. */
+    public List<String> staleRemoved() {
+        return staleRemoved;
+    }
+
+    /** Says on stderr which stale instances were removed, if any (not a problem of this run). */
+    public void reportStaleRemoved() {
+        if (!staleRemoved.isEmpty()) {
+            System.err.println("tunescope: removed trace instances left by tunescope processes that are gone: "
+                    + String.join(", ", staleRemoved));
+        }
     }
 
     /** Stops tracing and returns the events recorded, in trace order (the instance is removed by close). */
@@ -121,7 +138,7 @@ public final class TracefsTracer implements AutoCloseable {
         }
     }
 
-    private static void write(Path file, String value) throws IOException {
+    static void write(Path file, String value) throws IOException {
         Files.writeString(file, value, StandardCharsets.US_ASCII);
     }
 }

@@ -47,6 +47,20 @@ class RoleClassifierTest {
     }
 
     @Test
+    void postgresProcessesNameTheConnectionTheyServe() {
+        PostgresClassifier c = new PostgresClassifier();
+        assertThat(c.connectionPid(new ThreadIdentity(20, 20, "postgres",
+                "postgres: tunescope tpch 127.0.0.1(4242) SELECT"))).as("a backend: its own").isEqualTo(20);
+        assertThat(c.connectionPid(new ThreadIdentity(21, 21, "postgres",
+                "postgres: parallel worker for PID 20"))).as("a worker: its leader").isEqualTo(20);
+        assertThat(c.connectionPid(new ThreadIdentity(22, 22, "postgres", "postgres: checkpointer"))).isZero();
+        assertThat(c.connectionPid(new ThreadIdentity(23, 23, "postgres", "/usr/lib/postgresql/15/bin/postgres -D x")))
+                .as("the postmaster, or a worker not yet titled").isZero();
+        assertThat(new NameBasedClassifier().connectionPid(new ThreadIdentity(20, 20, "x", "java")))
+                .as("threads of an embedded engine serve no one connection").isZero();
+    }
+
+    @Test
     void mariaDbFromPerformanceSchemaWithNameFallback() {
         MariaDbClassifier c = new MariaDbClassifier(Map.of(31, "thread/sql/one_connection",
                 32, "thread/innodb/page_cleaner_thread"));
