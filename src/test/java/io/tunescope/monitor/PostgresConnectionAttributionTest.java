@@ -37,10 +37,7 @@ class PostgresConnectionAttributionTest {
              Connection heavy = connect(server);
              Connection light = connect(server);
              Connection observer = connect(server)) {
-            try (Statement s = heavy.createStatement()) {
-                s.execute("CREATE TABLE t AS SELECT g AS x FROM generate_series(1, 600000) g");
-                s.execute("ANALYZE t");
-            }
+            createTableLastingAtLeast(heavy, Duration.ofMillis(1500));
             int heavyPid = backendPid(heavy);
             int lightPid = backendPid(light);
             ThreadMonitor monitor = ThreadMonitor.start(List.of(new MonitoredProcess("pg", (int) server.pid(), true,
@@ -82,6 +79,28 @@ class PostgresConnectionAttributionTest {
                 assertThat(equalShare.get(1).workerCpuMillis()).as("equal share charges the sleeper the scan's CPU")
                         .isGreaterThan(h.workerCpuMillis() / 10);
             }
+        }
+    }
+
+    /**
+     * The scan's table, grown until the scan alone takes {@code least}: the sleeper's window (300 ms in, 400 ms long)
+     * must lie inside the scan's on a fast, idle machine as on a slow, loaded one.
+     */
+    private static void createTableLastingAtLeast(Connection c, Duration least) throws Exception {
+        long rows = 600_000;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS t");
+                s.execute("CREATE TABLE t AS SELECT g AS x FROM generate_series(1, " + rows + ") g");
+                s.execute("ANALYZE t");
+            }
+            long[] window = new long[2];
+            run(c, HEAVY, window);
+            long tookNanos = window[1] - window[0];
+            if (tookNanos >= least.toNanos()) {
+                return;
+            }
+            rows = Math.min(50_000_000, (long) (rows * 1.5 * least.toNanos() / Math.max(1, tookNanos)));
         }
     }
 
