@@ -100,6 +100,28 @@ class ShopTargetTest {
     }
 
     @Test
+    void errorsOrADegradedStackFailTheTrialAndP90ScoresTheInteraction(@TempDir Path dir) throws Exception {
+        ShopTarget wips = TuningFileParser.parse(dir.resolve("t.yaml"), TARGET
+                + "parameters: [{name: app_pool_size}]\n").shopTarget();
+        assertThat(wips.score(summary("{\"wips\": 12.5, \"errors\": 3, \"errorsByKind\": {\"HTTP 500\": 3}}"), 7)
+                .reason()).isEqualTo("3 interaction(s) failed {HTTP 500=3}");
+        assertThat(wips.score(summary("{\"wips\": 12.5, \"degraded\": true}"), 7).reason())
+                .contains("degraded");
+        assertThat(wips.score(summary("{\"wips\": 0}"), 7).ok()).isFalse();
+        assertThat(wips.score(summary("{\"wips\": 12.5}"), 7).values()).containsExactly(12.5);
+        ShopTarget p90 = TuningFileParser.parse(dir.resolve("t.yaml"), TARGET.replace("revalidate: 0",
+                "revalidate: 0\n  objective: p90:home") + "parameters: [{name: app_pool_size}]\n").shopTarget();
+        String rows = "{\"wips\": 12.5, \"interactions\": [{\"name\": \"Home\", \"count\": 4, \"p90Millis\": 31.5}]}";
+        assertThat(p90.score(summary(rows), 7).values()).containsExactly(31.5);
+        assertThat(p90.score(summary("{\"wips\": 12.5, \"interactions\": []}"), 7).reason())
+                .isEqualTo("no Home interaction was measured");
+    }
+
+    private static io.tunescope.store.ShopSummary summary(String json) throws Exception {
+        return Json.MAPPER.readValue(json, io.tunescope.store.ShopSummary.class);
+    }
+
+    @Test
     void objectivesAreWipsOrTheP90OfAnInteraction() {
         assertThat(ShopObjective.parse("wips").direction().name()).isEqualTo("MAXIMIZE");
         ShopObjective p90 = ShopObjective.parse("p90:buy-confirm");
