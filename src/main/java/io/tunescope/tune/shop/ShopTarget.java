@@ -46,7 +46,8 @@ public final class ShopTarget implements TuningTarget {
         long start = System.nanoTime();
         ShopRunConfig run;
         try {
-            run = runConfig(config, DatabaseTarget.runDirectory(log));
+            // absolute: PostgreSQL's lock file and socket go under the run directory, and pg_ctl runs elsewhere
+            run = runConfig(config, DatabaseTarget.runDirectory(log).toAbsolutePath());
         } catch (RuntimeException e) {
             return Measurement.failed("cannot apply: " + e.getMessage(), millisSince(start));
         }
