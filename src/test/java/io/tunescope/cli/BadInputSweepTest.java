@@ -59,6 +59,15 @@ class BadInputSweepTest {
                 + "parameters: [{name: a, type: bool}]\n");
         Files.writeString(t.resolve("one-workload.yaml"), "target: {engine: duckdb}\nparameters: [{name: threads}]\n"
                 + "workloads: [{workload: sequence}]\n");
+        Files.writeString(t.resolve("shop-range.yaml"), "target: {engine: shop}\n"
+                + "parameters: [{name: app_pool_size, max: 5000}]\n");
+        Files.writeString(t.resolve("shop-key.yaml"), "target: {engine: shop, users: 3}\n"
+                + "parameters: [{name: app_pool_size}]\n");
+        Files.writeString(t.resolve("shop-knob.yaml"), "target: {engine: shop}\nparameters: [{name: work_mem}]\n");
+        Files.writeString(t.resolve("shop-items.yaml"), "target: {engine: shop, items: 5}\n"
+                + "parameters: [{name: app_pool_size}]\n");
+        Files.writeString(t.resolve("shop-objective.yaml"), "target: {engine: shop, objective: p90:nosuch}\n"
+                + "parameters: [{name: app_pool_size}]\n");
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
         Files.createDirectories(t.resolve("cut"));
@@ -264,6 +273,18 @@ class BadInputSweepTest {
                         + "databases)", "tune", "--out", "{t}/tu", "--knowledge-base", "{t}/kb", "{t}/cmd.yaml"),
                 c(3, "{t}/one-workload.yaml:3: workloads (1 entries) must list at least 2 workloads (or none)",
                         "tune", "--out", "{t}/tu", "{t}/one-workload.yaml"),
+                c(3, "{t}/shop-range.yaml:2: app_pool_size (5000) must be a whole number between 1 and 1024", "tune",
+                        "--out", "{t}/tu", "{t}/shop-range.yaml"),
+                c(3, "{t}/shop-key.yaml:1: target.users (users) is not a known key of a shop target; expected one of "
+                        + "[appNodes, browsers, database, engine, items, measure, mix, objective, pgBin, proxy, rampDown, "
+                        + "rampUp, revalidate, scaleDown, seed, thinkScale]", "tune", "--out", "{t}/tu", "{t}/shop-key.yaml"),
+                c(3, "{t}/shop-knob.yaml:2: knob (work_mem) is not in the shop catalog; known: [proxy_cache_size, "
+                        + "proxy_max_object, proxy_workers, proxy_worker_connections, proxy_fail_timeout, app_min_threads, "
+                        + "app_max_threads, app_accept_queue, app_pool_size, app_cache_entries, app_cache_ttl_ms, "
+                        + "app_page_max_age]", "tune", "--out", "{t}/tu", "{t}/shop-knob.yaml"),
+                c(3, "{t}/shop-items.yaml:1: items (5) must be one of 1000, 10000, 100000, 1000000 (TPC-W sizes)", "tune", "--out", "{t}/tu", "{t}/shop-items.yaml"),
+                c(3, "{t}/shop-objective.yaml:1: objective (p90:nosuch) must be wips or p90:<interaction> such as "
+                        + "p90:buy-confirm (an interaction's page name)", "tune", "--out", "{t}/tu", "{t}/shop-objective.yaml"),
                 // tune-bench
                 c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
                 c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",

@@ -20,7 +20,8 @@ public final class PostgresDatabase implements ShopDatabase {
 
     public static PostgresDatabase start(PostgresBinaries binaries, Path dir) throws IOException,
             InterruptedException {
-        return new PostgresDatabase(PostgresServer.start(binaries, dir, null,
+        // absolute: the server's socket and lock file go under dir, and pg_ctl does not run in this directory
+        return new PostgresDatabase(PostgresServer.start(binaries, dir.toAbsolutePath(), null,
                 List.of("max_connections = 200", "shared_buffers = 128MB")));
     }
 

@@ -45,6 +45,9 @@ public final class CommandTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        if (f.shop() != null) {
+            return run(f, f.shopTarget(), outDir, resume, progress);
+        }
         if (f.target() == null) {
             return run(f, new CommandTarget(f), outDir, resume, progress);
         }
@@ -137,12 +140,12 @@ public final class CommandTuner {
         Path logs = files.logs().resolve("revalidate");
         BestSoFar best = BestFile.content(session);
         Optional<Configuration> defaults = f.space().defaultConfiguration();
-        if (f.target() == null || session.best().isEmpty()) {
+        if (!f.hasTarget() || session.best().isEmpty()) {
             return best;
         }
         Configuration bestConfig = session.best().get().config();
         Revalidated revalidated = null;
-        int runs = f.target().revalidateRuns();
+        int runs = f.revalidateRuns();
         if (runs > 0 && defaults.isPresent()) {
             createDirectories(logs);
             try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {

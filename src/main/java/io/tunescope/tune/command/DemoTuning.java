@@ -59,7 +59,7 @@ public final class DemoTuning {
                 Objective.parse("geomean"), 1, REVALIDATE_RUNS, null);
         return new TuningFile(Path.of("demo"), List.of(), Path.of("").toAbsolutePath(), false, null, false, null,
                 null, null, spec.objective().direction(), spec.timeout(), spec.repeats(), Aggregate.MEDIAN, trials,
-                "gp", 1, space(spec.engine().knobs()), spec, List.of(), null);
+                "gp", 1, space(spec.engine().knobs()), spec, List.of(), null, null);
     }
 
     /** {@code threads} from 1 to the CPU count (at least 2), {@code memory_limit} from 128 MiB to the catalog's top. */

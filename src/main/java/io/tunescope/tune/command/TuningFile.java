@@ -3,6 +3,8 @@ package io.tunescope.tune.command;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.shop.ShopTarget;
+import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.space.SearchSpace;
 
 import java.nio.file.Path;
@@ -15,13 +17,14 @@ import java.util.regex.Pattern;
  * variables), where its objective comes from (a regular expression over its output, or its run time), and the
  * search settings; or, instead of the command, a database {@code target} (then the command fields are empty), tuned
  * for one workload or, when {@code workloads} lists several, for each of them and then cross-applied; with a
- * {@code knowledgeBase} directory a database session maps its workload to past ones (workload mapping).
+ * {@code knowledgeBase} directory a database session maps its workload to past ones (workload mapping); or the web
+ * shop's stack ({@code target: engine: shop}, then {@code target} is null and {@code shop} holds it).
  */
 public record TuningFile(Path source, List<String> command, Path workingDirectory, boolean passArgs, String argFormat,
                          boolean passEnv, String envPrefix, ObjectiveSource objectiveSource, Pattern objectivePattern,
                          Direction direction, Duration timeout, int repeats, Aggregate aggregate, int budget,
                          String strategy, long seed, SearchSpace space, DatabaseTargetSpec target,
-                         List<Workload> workloads, Path knowledgeBase) {
+                         List<Workload> workloads, Path knowledgeBase, ShopTargetSpec shop) {
 
     /** Where the objective of a run comes from. */
     public enum ObjectiveSource { STDOUT, TIME }
@@ -39,14 +42,14 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
     public TuningFile withTarget(DatabaseTargetSpec newTarget) {
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
-                newTarget, List.of(), knowledgeBase);
+                newTarget, List.of(), knowledgeBase, shop);
     }
 
     /** This file with workload mapping on the knowledge base in {@code dir} (null: off). */
     public TuningFile withKnowledgeBase(Path dir) {
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
-                target, workloads, dir);
+                target, workloads, dir, shop);
     }
 
     /** This file with another budget, strategy and seed (each null: unchanged). */
@@ -54,6 +57,21 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate,
                 newBudget != null ? newBudget : budget, newStrategy != null ? newStrategy : strategy,
-                newSeed != null ? newSeed : seed, space, target, workloads, knowledgeBase);
+                newSeed != null ? newSeed : seed, space, target, workloads, knowledgeBase, shop);
+    }
+
+    /** Whether a target is measured (a database or the shop) rather than a command. */
+    public boolean hasTarget() {
+        return target != null || shop != null;
+    }
+
+    /** Re-validation runs of each of default and best at the end (0: none; a command target has none). */
+    public int revalidateRuns() {
+        return target != null ? target.revalidateRuns() : shop != null ? shop.revalidateRuns() : 0;
+    }
+
+    /** The shop target of this file, or null. */
+    public ShopTarget shopTarget() {
+        return shop == null ? null : new ShopTarget(shop);
     }
 }

@@ -2,6 +2,9 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.engine.knob.KnobCatalog;
+import io.tunescope.shop.stack.ShopCatalogs;
+import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.store.KnowledgeBase;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
@@ -113,10 +116,10 @@ public final class TuningFileParser {
             throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
         }
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
-        SearchSpace space = space(top, null);
+        SearchSpace space = space(top, null, 0);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space, null, List.of(), null);
+                budget, strategy, seed, space, null, List.of(), null, null);
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -131,6 +134,9 @@ public final class TuningFileParser {
         if (!(timeoutSec > 0)) {
             throw yaml.error("timeoutSeconds", timeoutSec, "must be above 0");
         }
+        if (ShopTargetSection.isShop(map(top.get("target"), "target"))) {
+            return shopFile(top, Duration.ofMillis((long) (timeoutSec * 1000)));
+        }
         int repeats = integer(top.getOrDefault("repeats", 1L), "repeats", 1);
         Aggregate aggregate = wrap("aggregate", () -> Aggregate.parse(String.valueOf(top.getOrDefault("aggregate", "median"))));
         int budget = integer(top.getOrDefault("budget", 20L), "budget", 1);
@@ -144,13 +150,36 @@ public final class TuningFileParser {
                 file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
         List<TuningFile.Workload> workloads = top.containsKey("workloads")
                 ? new TargetSection(yaml).workloads(list(top.get("workloads"), "workloads"), target) : List.of();
-        SearchSpace space = space(top, target);
+        SearchSpace space = space(top, target.engine().knobs(), target.users());
         if (!workloads.isEmpty() && space.params().stream().anyMatch(p -> p.name().equals("users"))) {
             throw yaml.error("parameters", "users", "cannot be tuned with workloads: (each workload sets its users)");
         }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
-                space, target, workloads, knowledgeBase(top));
+                space, target, workloads, knowledgeBase(top), null);
+    }
+
+    /** A file whose target is the web shop ({@code engine: shop}): its parameters are the tiers' knobs. */
+    private TuningFile shopFile(Map<String, Object> top, Duration timeout) {
+        for (String key : List.of("workloads", "knowledgeBase", "repeats")) {
+            if (top.containsKey(key)) {
+                throw yaml.error(key, top.get(key), "is not supported with a shop target (engine: shop)");
+            }
+        }
+        int budget = integer(top.getOrDefault("budget", 10L), "budget", 1);
+        String strategy = string(top.getOrDefault("strategy", "gp"), "strategy");
+        if (!Strategies.exists(strategy)) {
+            throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
+        }
+        long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
+        Aggregate aggregate = wrap("aggregate", () -> Aggregate.parse(String.valueOf(top.getOrDefault("aggregate",
+                "median"))));
+        ShopTargetSpec shop = new ShopTargetSection(yaml).spec(map(top.get("target"), "target"),
+                file.toAbsolutePath().getParent(), timeout);
+        SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
+        return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
+                shop.objective().direction(), timeout, 1, aggregate, budget, strategy, seed, space, null, List.of(),
+                null, shop);
     }
 
     /** {@code knowledgeBase: DIR} (relative to the file) or {@code default} ({@code ~/.tunescope/knowledge}). */
@@ -162,7 +191,7 @@ public final class TuningFileParser {
         return dir.equals("default") ? KnowledgeBase.defaultDirectory() : file.toAbsolutePath().getParent().resolve(dir);
     }
 
-    private SearchSpace space(Map<String, Object> top, DatabaseTargetSpec target) {
+    private SearchSpace space(Map<String, Object> top, KnobCatalog catalog, int users) {
         if (!top.containsKey("parameters")) {
             throw yaml.error("parameters", "missing", "must list the parameters to tune");
         }
@@ -171,8 +200,8 @@ public final class TuningFileParser {
         for (int i = 0; i < raw.size(); i++) {
             String path = "parameters[" + i + "]";
             Map<String, Object> p = map(raw.get(i), path);
-            if (target != null) {
-                params.add(new TargetSection(yaml).knobParam(target.engine().knobs(), p, path, target.users()));
+            if (catalog != null) {
+                params.add(new TargetSection(yaml).knobParam(catalog, p, path, users));
                 continue;
             }
             unknownKeys(p, PARAM_KEYS, path);
