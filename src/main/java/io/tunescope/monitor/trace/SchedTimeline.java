@@ -35,6 +35,7 @@ public final class SchedTimeline {
     private final Map<Integer, Integer> onCpuNow = new HashMap<>();
     /** Per CPU: {@code {current tid, earliest start of its run, last line's time, lost since the last switch}}. */
     private final Map<Integer, long[]> cpus = new HashMap<>();
+    private final Map<Integer, long[]> inferred = new HashMap<>();
     private long firstNanos = Long.MIN_VALUE;
     private long lastNanos = Long.MIN_VALUE;
     private long lostEvents;
@@ -121,6 +122,9 @@ public final class SchedTimeline {
         }
         a.onCpu = cpu;
         a.openSince = Math.max(c[1], a.offCpuAt); // not before a line that showed it off the CPU either
+        long[] w = inferred.computeIfAbsent(tid, k -> new long[2]);
+        w[0]++;
+        w[1] += Math.max(0, nanos - a.openSince);
         if (a.runnableSince >= 0 && a.runnableSince <= a.openSince) { // it waited at least until then
             a.runDelayNanos += a.openSince - a.runnableSince;
             a.waits.add(new ThreadTrace.Wait(a.runnableSince, a.openSince));
@@ -209,7 +213,7 @@ public final class SchedTimeline {
             out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.waits, a.sleeps, a.voluntary, a.involuntary,
                     a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain));
         }
-        return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps);
+        return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps, inferred);
     }
 
     /** One thread's state while folding. */

@@ -40,8 +40,8 @@ class DroppedSwitchInTest {
     @Test
     void aBusyThreadsDroppedSwitchInsStartAtTheCpusLastLineShowingAnotherThread() throws IOException {
         Set<Integer> monitored = Set.of(31444, 31439, 31352, 31435, 31565, 31572);
-        ThreadTrace duck = SchedTimeline.build(events("tracefs-dropped-switch-ins.txt"), monitored::contains)
-                .threads().get(31444);
+        TraceSummary trace = SchedTimeline.build(events("tracefs-dropped-switch-ins.txt"), monitored::contains);
+        ThreadTrace duck = trace.threads().get(31444);
         // recorded switch-ins: 579 + 18 + 277 us; switched in unrecorded after the switch to rcu_preempt (4004 us)
         // and after the idle task's wake-up of it (31 us)
         assertThat(duck.onCpuNanos()).isEqualTo(4_909_000L);
@@ -49,6 +49,8 @@ class DroppedSwitchInTest {
                 ThreadTrace.End.PREEMPT), new ThreadTrace.OnCpuInterval(16_213_587_652_000L, 16_213_587_683_000L, 1,
                 ThreadTrace.End.SLEEP));
         assertThat(duck.uncertain()).isFalse();
+        assertThat(trace.inferredWindows().get(31444)).as("two inferred, 4004 + 31 us of windows")
+                .containsExactly(2, 4_035_000L);
     }
 
     @Test
