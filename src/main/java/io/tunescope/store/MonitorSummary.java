@@ -39,12 +39,23 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
      * @param worstTid                 that thread
      * @param withinOnePercent         every checked thread, and the total when it reaches {@code minCpuMillis},
      *                                 agree within 1%; null when neither could be judged
+     * @param inferredSwitchIns        switch-ins into these threads the kernel did not record (its pid filter drops
+     *                                 some), each started at the earliest moment it can have happened
+     * @param inferredWindowMillis     the sum of those windows: the trace's figure is high by at most this much
      */
     @JsonPropertyOrder({"threads", "traceCpuMillis", "schedstatCpuMillis", "totalDifferencePercent",
         "checkedThreads", "onCpuAtReading", "minCpuMillis", "worstDifferencePercent", "worstTid", "withinOnePercent"})
     public record SchedstatAgreement(int threads, double traceCpuMillis, double schedstatCpuMillis,
                                      double totalDifferencePercent, int checkedThreads, int onCpuAtReading,
                                      double minCpuMillis,
-                                     double worstDifferencePercent, int worstTid, Boolean withinOnePercent) {
+                                     double worstDifferencePercent, int worstTid, Boolean withinOnePercent,
+                                     long inferredSwitchIns, double inferredWindowMillis) {
+        public SchedstatAgreement(int threads, double traceCpuMillis, double schedstatCpuMillis,
+                                  double totalDifferencePercent, int checkedThreads, int onCpuAtReading,
+                                  double minCpuMillis, double worstDifferencePercent, int worstTid,
+                                  Boolean withinOnePercent) {
+            this(threads, traceCpuMillis, schedstatCpuMillis, totalDifferencePercent, checkedThreads, onCpuAtReading,
+                    minCpuMillis, worstDifferencePercent, worstTid, withinOnePercent, 0, 0);
+        }
     }
 }

@@ -23,12 +23,22 @@ public sealed interface SchedEvent {
         }
     }
 
-    /** {@code sched_wakeup} (or {@code sched_wakeup_new}): {@code tid} became runnable, queued on {@code targetCpu}. */
-    record Wakeup(int cpu, long nanos, int tid, int targetCpu) implements SchedEvent {
+    /**
+     * {@code sched_wakeup} (or {@code sched_wakeup_new}): {@code tid} became runnable, queued on {@code targetCpu};
+     * {@code currentTid} was on {@code cpu} when the line was recorded (the line head's {@code comm-PID}; -1: not
+     * said).
+     */
+    record Wakeup(int cpu, long nanos, int tid, int targetCpu, int currentTid) implements SchedEvent {
+        public Wakeup(int cpu, long nanos, int tid, int targetCpu) {
+            this(cpu, nanos, tid, targetCpu, -1);
+        }
     }
 
-    /** {@code sched_migrate_task}: {@code tid} moved from {@code fromCpu} to {@code toCpu}. */
-    record Migrate(int cpu, long nanos, int tid, int fromCpu, int toCpu) implements SchedEvent {
+    /** {@code sched_migrate_task}: {@code tid} moved from {@code fromCpu} to {@code toCpu}; {@code currentTid} as in a wake-up. */
+    record Migrate(int cpu, long nanos, int tid, int fromCpu, int toCpu, int currentTid) implements SchedEvent {
+        public Migrate(int cpu, long nanos, int tid, int fromCpu, int toCpu) {
+            this(cpu, nanos, tid, fromCpu, toCpu, -1);
+        }
     }
 
     /**

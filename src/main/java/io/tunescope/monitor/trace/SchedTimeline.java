@@ -11,10 +11,14 @@ import java.util.function.IntPredicate;
  * Folds scheduler events, in trace order, into per-thread timelines ({@link ThreadTrace}) for the threads that
  * {@code tracked} accepts. Pure: the result depends on the events alone. Rules where the trace is incomplete:
  * <ul>
- *   <li>a thread whose first switch is a switch-out was on the CPU when tracing began (wake-ups and migrations
- *       before it do not change that: a thread about to block can be woken while still on its CPU): its interval
- *       starts at the trace's first timestamp, unless events were lost before it; any other switch-out without a
- *       switch-in (lost) counts no interval and marks the thread {@code uncertain};</li>
+ *   <li>every line names the thread current on its CPU (a switch's {@code prev}, the head's {@code comm-PID} of a
+ *       wake-up or migration): a thread seen current there without a recorded switch-in (it ran since before the
+ *       trace began, or the kernel's pid filter dropped the switch into it: seen on 6.18 for switches from the idle
+ *       task and kernel threads) is on the CPU since the CPU's last line that showed another thread current (since
+ *       the trace's first timestamp when there is none), and not before a wake-up recorded on its CPU while another thread was current there: an upper bound, usually within
+ *       microseconds. Where events
+ *       were lost on that CPU since its last switch the interval is not counted and the thread is
+ *       {@code uncertain};</li>
  *   <li>a CPU switching from a thread other than the one last switched in there, or a thread switched in while it
  *       was on another CPU, means a switch-out went missing: the open interval closes at the event that shows it
  *       (an upper bound) and the thread is marked {@code uncertain};</li>
@@ -29,11 +33,16 @@ public final class SchedTimeline {
     private final IntPredicate tracked;
     private final Map<Integer, Acc> threads = new HashMap<>();
     private final Map<Integer, Integer> onCpuNow = new HashMap<>();
+    /** Per CPU: {@code {current tid, earliest start of its run, last line's time, lost since the last switch}}. */
+    private final Map<Integer, long[]> cpus = new HashMap<>();
+    private final Map<Integer, long[]> inferred = new HashMap<>();
     private long firstNanos = Long.MIN_VALUE;
     private long lastNanos = Long.MIN_VALUE;
     private long lostEvents;
     private long lostMarks;
     private long hotplugSteps;
+    /** A loss on a CPU the trace does not name: CPUs not seen yet start unsure of their current thread. */
+    private boolean lostEverywhere;
 
     private SchedTimeline(IntPredicate tracked) {
         this.tracked = tracked;
@@ -54,12 +63,18 @@ public final class SchedTimeline {
             onSwitch(s);
         } else if (e instanceof SchedEvent.Wakeup w) {
             clock(w.nanos());
+            seenCurrent(w.cpu(), w.nanos(), w.currentTid());
             Acc a = acc(w.tid());
             if (a != null && a.onCpu < 0 && a.runnableSince < 0) {
                 a.runnableSince = w.nanos();
             }
+            if (a != null && a.onCpu < 0 && w.cpu() == w.targetCpu() && w.currentTid() >= 0
+                    && w.currentTid() != w.tid()) {
+                a.offCpuAt = w.nanos(); // woken on its own CPU while another thread ran there: it was not running
+            }
         } else if (e instanceof SchedEvent.Migrate m) {
             clock(m.nanos());
+            seenCurrent(m.cpu(), m.nanos(), m.currentTid());
             Acc a = acc(m.tid());
             if (a != null) {
                 a.migrations++;
@@ -79,7 +94,47 @@ public final class SchedTimeline {
         lastNanos = Math.max(lastNanos, nanos);
     }
 
+    /**
+     * A line on {@code cpu} at {@code nanos} recorded while {@code tid} was current there (-1: not said): a tracked
+     * thread not yet on the CPU was switched in without a line, since the CPU's last line that showed another thread.
+     */
+    private void seenCurrent(int cpu, long nanos, int tid) {
+        if (tid < 0 || cpu < 0) {
+            return;
+        }
+        long[] c = cpus.computeIfAbsent(cpu, k -> new long[] {-1, firstNanos, firstNanos, lostEverywhere ? 1 : 0});
+        if (c[0] != tid) {
+            c[0] = tid;
+            c[1] = c[2];
+        }
+        c[2] = nanos;
+        Acc a = acc(tid);
+        if (a == null || a.onCpu == cpu) {
+            return;
+        }
+        if (a.onCpu >= 0) { // its switch-out on another CPU went missing
+            a.close(nanos, ThreadTrace.End.UNKNOWN);
+            a.uncertain = true;
+        }
+        if (c[3] != 0) {
+            a.uncertain = true; // events lost on this CPU since its last switch: not counted
+            return;
+        }
+        a.onCpu = cpu;
+        a.openSince = Math.max(c[1], a.offCpuAt); // not before a line that showed it off the CPU either
+        long[] w = inferred.computeIfAbsent(tid, k -> new long[2]);
+        w[0]++;
+        w[1] += Math.max(0, nanos - a.openSince);
+        if (a.runnableSince >= 0 && a.runnableSince <= a.openSince) { // it waited at least until then
+            a.runDelayNanos += a.openSince - a.runnableSince;
+            a.waits.add(new ThreadTrace.Wait(a.runnableSince, a.openSince));
+        }
+        a.runnableSince = -1;
+        onCpuNow.put(cpu, tid);
+    }
+
     private void onSwitch(SchedEvent.Switch s) {
+        seenCurrent(s.cpu(), s.nanos(), s.prevTid());
         Integer before = onCpuNow.get(s.cpu());
         if (before != null && before != s.prevTid()) {
             Acc missed = threads.get(before);
@@ -89,15 +144,6 @@ public final class SchedTimeline {
         onCpuNow.remove(s.cpu());
         Acc prev = acc(s.prevTid());
         if (prev != null) {
-            if (prev.onCpu < 0 && !prev.switched && lostMarks == 0) {
-                // its first switch, nothing lost so far: on the CPU since before the trace began (a migration by
-                // the load balancer may come first, and so may a wake-up: a thread about to block is woken while
-                // still on its CPU)
-                prev.openSince = firstNanos;
-                prev.onCpu = s.cpu();
-            } else if (prev.onCpu < 0) {
-                prev.uncertain = true; // its switch-in went missing: the interval is not counted
-            }
             prev.close(s.nanos(), s.exited() ? ThreadTrace.End.EXIT
                     : s.preempted() ? ThreadTrace.End.PREEMPT : ThreadTrace.End.SLEEP);
             prev.switched = true;
@@ -130,11 +176,21 @@ public final class SchedTimeline {
             next.openSince = s.nanos();
             onCpuNow.put(s.cpu(), s.nextTid());
         }
+        cpus.put(s.cpu(), new long[] {s.nextTid(), s.nanos(), s.nanos(), 0});
     }
 
     private void onLost(SchedEvent.Lost l) {
         lostMarks++;
         lostEvents += Math.max(0, l.count());
+        for (Map.Entry<Integer, long[]> c : cpus.entrySet()) {
+            if (l.cpu() < 0 || c.getKey() == l.cpu()) {
+                c.getValue()[3] = 1;
+            }
+        }
+        if (l.cpu() >= 0) {
+            cpus.computeIfAbsent(l.cpu(), k -> new long[] {-1, firstNanos, firstNanos, 1})[3] = 1;
+        }
+        lostEverywhere |= l.cpu() < 0;
         for (Acc a : threads.values()) {
             if (l.cpu() < 0 || a.onCpu == l.cpu() || a.runnableSince >= 0) {
                 a.uncertain = true;
@@ -157,7 +213,7 @@ public final class SchedTimeline {
             out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.waits, a.sleeps, a.voluntary, a.involuntary,
                     a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain));
         }
-        return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps);
+        return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps, inferred);
     }
 
     /** One thread's state while folding. */
@@ -171,6 +227,8 @@ public final class SchedTimeline {
         int lastCpu = -1;
         long openSince = -1;
         long runnableSince = -1;
+        /** The last wake-up that shows it was not running (recorded on its CPU with another thread current). */
+        long offCpuAt = Long.MIN_VALUE;
         long sleeps;
         long voluntary;
         long involuntary;

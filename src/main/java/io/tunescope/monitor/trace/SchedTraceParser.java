@@ -5,6 +5,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static io.tunescope.monitor.trace.TraceBytes.digitsEnd;
+import static io.tunescope.monitor.trace.TraceBytes.same;
+import static io.tunescope.monitor.trace.TraceBytes.indexOf;
+import static io.tunescope.monitor.trace.TraceBytes.lastIndexOf;
+import static io.tunescope.monitor.trace.TraceBytes.number;
+import static io.tunescope.monitor.trace.TraceBytes.spacesEnd;
+import static io.tunescope.monitor.trace.TraceBytes.startsWith;
+
 /**
  * Parses one line of scheduler trace text into a {@link SchedEvent}: the tracefs format ({@code trace} and
  * {@code trace_pipe}, {@code "  comm-123  [001] d..2.  3246.138656: sched_switch: ..."}) and the default output of
@@ -20,6 +28,7 @@ import java.util.List;
  * few constants. Hot-plug lines keep their text.
  */
 public final class SchedTraceParser {
+    // byte helpers: see TraceBytes
     private static final byte[] LOST_TRACEFS = ascii("CPU:");
     private static final byte[] LOST_EVENTS = ascii(" [LOST ");
     private static final byte[] LOST_EVENTS_END = ascii(" EVENTS]");
@@ -179,14 +188,33 @@ public final class SchedTraceParser {
                     continue;
                 }
             }
-            return named(buf, from, (int) number(buf, i + 1, cpuEnd), stampNanos(buf, p, afterStamp - 1), afterStamp,
-                    to);
+            return named(buf, from, new Head((int) number(buf, i + 1, cpuEnd), stampNanos(buf, p, afterStamp - 1),
+                    headTid(buf, from, i)), afterStamp, to);
         }
         return null;
     }
 
+    private record Head(int cpu, long nanos, int tid) { // the thread current on the CPU, -1: not said
+    }
+
+    /** The thread id before the {@code [cpu]} at {@code bracket} (tracefs {@code comm-PID}, perf {@code comm PID}), or -1. */
+    static int headTid(byte[] buf, int from, int bracket) {
+        int end = bracket;
+        while (end > from && (buf[end - 1] == ' ' || buf[end - 1] == '\t')) {
+            end--;
+        }
+        int start = end;
+        while (start > from && end - start < 9 && buf[start - 1] >= '0' && buf[start - 1] <= '9') {
+            start--;
+        }
+        boolean separated = start > from && (buf[start - 1] == '-' || buf[start - 1] == ' ' || buf[start - 1] == '\t');
+        return start == end || !separated ? -1 : (int) number(buf, start, end);
+    }
+
     /** After the timestamp's colon: whitespace, an optional {@code system:}, the event name and its colon. */
-    private static SchedEvent named(byte[] buf, int lineFrom, int cpu, long nanos, int afterStamp, int to) {
+    private static SchedEvent named(byte[] buf, int lineFrom, Head head, int afterStamp, int to) {
+        int cpu = head.cpu();
+        long nanos = head.nanos();
         int p = spacesEnd(buf, afterStamp, to);
         if (p == afterStamp) {
             return null;
@@ -210,14 +238,15 @@ public final class SchedTraceParser {
             case WAKEUP -> {
                 int tid = intField(buf, fields, to, PID);
                 int target = intField(buf, fields, to, TARGET_CPU);
-                yield tid < 0 ? null : new SchedEvent.Wakeup(cpu, nanos, tid, target < 0 ? cpu : target);
+                yield tid < 0 ? null : new SchedEvent.Wakeup(cpu, nanos, tid, target < 0 ? cpu : target,
+                        head.tid());
             }
             case MIGRATE -> {
                 int tid = intField(buf, fields, to, PID);
                 int fromCpu = intField(buf, fields, to, ORIG_CPU);
                 int toCpu = intField(buf, fields, to, DEST_CPU);
                 yield tid < 0 || fromCpu < 0 || toCpu < 0 ? null
-                        : new SchedEvent.Migrate(cpu, nanos, tid, fromCpu, toCpu);
+                        : new SchedEvent.Migrate(cpu, nanos, tid, fromCpu, toCpu, head.tid());
             }
             case HOTPLUG -> new SchedEvent.Hotplug(cpu, nanos, intField(buf, fields, to, HOTPLUG_CPU),
                     new String(buf, lineFrom, to - lineFrom, StandardCharsets.UTF_8).strip());
@@ -247,17 +276,17 @@ public final class SchedTraceParser {
     private enum Name { SWITCH, WAKEUP, MIGRATE, HOTPLUG, OTHER }
 
     private static Name name(byte[] buf, int from, int to) {
-        if (equals(buf, from, to, "sched_switch")) {
+        if (same(buf, from, to, "sched_switch")) {
             return Name.SWITCH;
         }
-        if (equals(buf, from, to, "sched_wakeup") || equals(buf, from, to, "sched_wakeup_new")) {
+        if (same(buf, from, to, "sched_wakeup") || same(buf, from, to, "sched_wakeup_new")) {
             return Name.WAKEUP;
         }
-        if (equals(buf, from, to, "sched_migrate_task")) {
+        if (same(buf, from, to, "sched_migrate_task")) {
             return Name.MIGRATE;
         }
-        if (equals(buf, from, to, "cpuhp_enter") || equals(buf, from, to, "cpuhp_exit")
-                || equals(buf, from, to, "cpuhp_multi_enter")) {
+        if (same(buf, from, to, "cpuhp_enter") || same(buf, from, to, "cpuhp_exit")
+                || same(buf, from, to, "cpuhp_multi_enter")) {
             return Name.HOTPLUG;
         }
         return Name.OTHER;
@@ -266,7 +295,7 @@ public final class SchedTraceParser {
     /** The state text, as a shared constant for the common ones. */
     private static String state(byte[] buf, int from, int to) {
         for (String known : STATES) {
-            if (equals(buf, from, to, known)) {
+            if (same(buf, from, to, known)) {
                 return known;
             }
         }
@@ -313,30 +342,6 @@ public final class SchedTraceParser {
         return number(buf, from, dot) * 1_000_000_000L + fraction;
     }
 
-    private static long number(byte[] buf, int from, int to) {
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            v = v * 10 + (buf[i] - '0');
-        }
-        return v;
-    }
-
-    private static int digitsEnd(byte[] buf, int from, int to) {
-        int i = from;
-        while (i < to && buf[i] >= '0' && buf[i] <= '9') {
-            i++;
-        }
-        return i;
-    }
-
-    private static int spacesEnd(byte[] buf, int from, int to) {
-        int i = from;
-        while (i < to && (buf[i] == ' ' || buf[i] == '\t')) {
-            i++;
-        }
-        return i;
-    }
-
     private static int wordEnd(byte[] buf, int from, int to) {
         int i = from;
         while (i < to && isWordByte(buf[i])) {
@@ -347,48 +352,6 @@ public final class SchedTraceParser {
 
     private static boolean isWordByte(byte b) {
         return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_';
-    }
-
-    private static boolean startsWith(byte[] buf, int from, int to, byte[] prefix) {
-        if (to - from < prefix.length) {
-            return false;
-        }
-        for (int k = 0; k < prefix.length; k++) {
-            if (buf[from + k] != prefix[k]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean equals(byte[] buf, int from, int to, String text) {
-        if (to - from != text.length()) {
-            return false;
-        }
-        for (int k = 0; k < text.length(); k++) {
-            if (buf[from + k] != text.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int indexOf(byte[] buf, int from, int to, byte[] key) {
-        for (int i = from; i <= to - key.length; i++) {
-            if (startsWith(buf, i, to, key)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int lastIndexOf(byte[] buf, int from, int to, byte[] key) {
-        for (int i = to - key.length; i >= from; i--) {
-            if (startsWith(buf, i, to, key)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static byte[] ascii(String s) {

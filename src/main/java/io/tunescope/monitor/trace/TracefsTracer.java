@@ -24,6 +24,8 @@ import java.util.TreeSet;
 public final class TracefsTracer implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("/sys/kernel/tracing");
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
+    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten). */
+    public static final String KEEP_TRACE_ENV = "TUNESCOPE_KEEP_TRACE";
     private static final int BUFFER_KB_PER_CPU = 16 * 1024;
     private final Path instance;
     private final List<String> staleRemoved;
@@ -109,6 +111,10 @@ public final class TracefsTracer implements AutoCloseable {
         write(instance.resolve("tracing_on"), "0");
         stopped = true;
         List<SchedEvent> events = new ArrayList<>();
+        String keep = System.getenv(KEEP_TRACE_ENV);
+        if (keep != null && !keep.isBlank()) { // a debug switch: the raw trace text, for recorded test snippets
+            Files.copy(instance.resolve("trace"), Path.of(keep), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
         try (InputStream in = Files.newInputStream(instance.resolve("trace"))) {
             SchedTraceParser.parseAll(in, events);
         }

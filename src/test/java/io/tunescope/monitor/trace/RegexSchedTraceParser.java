@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * Command names may hold spaces and dashes, so fields are found by their keys, never by position.
  */
 final class RegexSchedTraceParser {
+    private static final Pattern HEAD_TID = Pattern.compile("[-\\s](\\d{1,9})\\s*$");
     private static final Pattern HEAD = Pattern.compile(
             "\\[(\\d{1,5})]\\s+(?:[^\\s:]{4,6}\\s+)?(\\d+)\\.(\\d{1,9}):\\s+(?:\\w+:)?(\\w+):\\s?(.*)$");
     private static final Pattern LOST_TRACEFS = Pattern.compile("^CPU:(\\d+) \\[LOST (\\d+) EVENTS]");
@@ -55,18 +56,20 @@ final class RegexSchedTraceParser {
         int cpu = Integer.parseInt(m.group(1));
         long nanos = nanos(m.group(2), m.group(3));
         String fields = m.group(5);
+        Matcher headTid = HEAD_TID.matcher(line.substring(0, m.start(1) - 1));
+        int current = headTid.find() ? Integer.parseInt(headTid.group(1)) : -1;
         return switch (m.group(4)) {
             case "sched_switch" -> aSwitch(cpu, nanos, fields);
             case "sched_wakeup", "sched_wakeup_new" -> {
                 int tid = intField(fields, "pid=");
                 int target = intField(fields, "target_cpu=");
-                yield tid < 0 ? null : new SchedEvent.Wakeup(cpu, nanos, tid, target < 0 ? cpu : target);
+                yield tid < 0 ? null : new SchedEvent.Wakeup(cpu, nanos, tid, target < 0 ? cpu : target, current);
             }
             case "sched_migrate_task" -> {
                 int tid = intField(fields, "pid=");
                 int from = intField(fields, "orig_cpu=");
                 int to = intField(fields, "dest_cpu=");
-                yield tid < 0 || from < 0 || to < 0 ? null : new SchedEvent.Migrate(cpu, nanos, tid, from, to);
+                yield tid < 0 || from < 0 || to < 0 ? null : new SchedEvent.Migrate(cpu, nanos, tid, from, to, current);
             }
             case "cpuhp_enter", "cpuhp_exit", "cpuhp_multi_enter" -> {
                 int target = intField(fields, "cpu: ");

@@ -37,7 +37,7 @@ class SchedTraceTest {
         assertThat(e).isEqualTo(new SchedEvent.Switch(0, 3_233_794_506_000L, 23838, "R", 23857));
         assertThat(SchedTraceParser.parse(" tokio-rt-worker-70      [001] d.s4.  3233.802686: sched_wakeup: "
                 + "comm=taskset pid=23870 prio=120 target_cpu=001"))
-                .isEqualTo(new SchedEvent.Wakeup(1, 3_233_802_686_000L, 23870, 1));
+                .isEqualTo(new SchedEvent.Wakeup(1, 3_233_802_686_000L, 23870, 1, 70));
         assertThat(SchedTraceParser.parse("# tracer: nop")).isNull();
         assertThat(SchedTraceParser.parse("# entries-in-buffer/entries-written: 134/134   #P:2")).isNull();
         assertThat(SchedTraceParser.parse("# entries-in-buffer/entries-written: 134/200   #P:2"))
@@ -51,8 +51,8 @@ class SchedTraceTest {
         List<SchedEvent> all = events("perf-script-sample.txt");
         assertThat(all).hasSize(60); // every line of the recording is one of the three events
         assertThat(all.get(1)).isEqualTo(new SchedEvent.Switch(0, 3_374_786_637_704L, 28703, "D", 18));
-        assertThat(all.get(2)).isEqualTo(new SchedEvent.Migrate(0, 3_374_786_643_232L, 28703, 0, 1));
-        assertThat(all.get(3)).isEqualTo(new SchedEvent.Wakeup(0, 3_374_786_658_144L, 28703, 1));
+        assertThat(all.get(2)).isEqualTo(new SchedEvent.Migrate(0, 3_374_786_643_232L, 28703, 0, 1, 18));
+        assertThat(all.get(3)).isEqualTo(new SchedEvent.Wakeup(0, 3_374_786_658_144L, 28703, 1, 18));
     }
 
     @Test
