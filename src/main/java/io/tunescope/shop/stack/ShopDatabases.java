@@ -1,7 +1,9 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.engine.mariadb.MariaDbBinaries;
+import io.tunescope.engine.mariadb.MariaDbServer;
 import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
@@ -13,6 +15,17 @@ public final class ShopDatabases {
     /** What {@code --database} accepts. */
     public static final List<String> NAMES = List.of("h2", "mariadb", "postgres");
 
+    /** PostgreSQL's tier: room for every node's pool, and 128 MB of shared buffers. */
+    static final List<String> POSTGRES_SETTINGS = List.of("max_connections = 200", "shared_buffers = 128MB");
+
+    /**
+     * MariaDB's tier, after tunescope's own settings: as many connections as PostgreSQL's tier allows, the same memory
+     * for pages as its shared_buffers, and READ COMMITTED, PostgreSQL's default isolation, so that both tiers run the
+     * interactions with the same guarantees (InnoDB's default REPEATABLE READ takes gap locks that PostgreSQL has not).
+     */
+    static final List<String> MARIADB_SETTINGS = List.of("max_connections = 200", "innodb_buffer_pool_size = 128M",
+            "transaction-isolation = READ-COMMITTED");
+
     private ShopDatabases() {
     }
 
@@ -23,8 +36,11 @@ public final class ShopDatabases {
     public static ShopDatabase start(String name, Path pgBin, Path out) throws IOException, InterruptedException {
         ResultsDir dir = ResultsDir.of(out);
         return switch (name) {
-            case "postgres" -> PostgresDatabase.start(PostgresBinaries.locate(pgBin), dir.shopDatabase("postgres"));
-            case "mariadb" -> MariaDbShopDatabase.start(MariaDbBinaries.locate(), dir.shopDatabase("mariadb"));
+            // absolute: the server's socket and lock file go under it, and pg_ctl does not run in this directory
+            case "postgres" -> new PrivateServerDatabase(name, PostgresServer.start(PostgresBinaries.locate(pgBin),
+                    dir.shopDatabase(name).toAbsolutePath(), null, POSTGRES_SETTINGS));
+            case "mariadb" -> new PrivateServerDatabase(name, MariaDbServer.start(MariaDbBinaries.locate(),
+                    dir.shopDatabase(name), null, MARIADB_SETTINGS));
             case "h2" -> H2Database.start(dir.tierLog("h2"));
             default -> throw new IllegalArgumentException("no such shop database: " + name);
         };
