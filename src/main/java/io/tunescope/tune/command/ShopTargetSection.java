@@ -91,14 +91,7 @@ final class ShopTargetSection {
     }
 
     private String text(Map<String, Object> t, String key, String fallback) {
-        Object v = t.get(key);
-        if (v == null && fallback != null) {
-            return fallback;
-        }
-        if (v instanceof String || v instanceof Number) {
-            return String.valueOf(v);
-        }
-        throw yaml.error("target." + key, v == null ? "missing" : v, "must be a text");
+        return TargetSection.text(yaml, t, key, fallback);
     }
 
     private <T> T at(String path, java.util.function.Supplier<T> body) {

@@ -216,6 +216,11 @@ final class TargetSection {
     }
 
     private String text(Map<String, Object> t, String key, String fallback) {
+        return text(yaml, t, key, fallback);
+    }
+
+    /** {@code target.key} as text (a number is its text), or {@code fallback} when absent and not null. */
+    static String text(LocatedYaml yaml, Map<String, Object> t, String key, String fallback) {
         Object v = t.get(key);
         if (v == null && fallback != null) {
             return fallback;
