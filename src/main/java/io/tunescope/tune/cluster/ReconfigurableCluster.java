@@ -1,0 +1,21 @@
+package io.tunescope.tune.cluster;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A running cluster whose nodes can change tiers while it serves (the online half of node reconfiguration): it
+ * reports each tier's utilization as measured by the thread-level monitor, and the WIPS over a window.
+ */
+public interface ReconfigurableCluster {
+    ClusterLayout layout();
+
+    /** Each tier's mean utilization over the last {@code window}: CPU time of its nodes' threads / (window × nodes). */
+    Map<String, Double> tierUtilization(Duration window) throws InterruptedException;
+
+    /** Completed interactions per second over the last {@code window}. */
+    double wips(Duration window) throws InterruptedException;
+
+    /** Stops {@code move.node()} serving its tier, reconfigures it for {@code move.to()} and puts it back in service. */
+    void move(Move move) throws InterruptedException;
+}
