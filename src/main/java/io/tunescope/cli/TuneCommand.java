@@ -5,10 +5,12 @@ import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.command.CommandTuner;
+import io.tunescope.tune.command.StudyChoice;
 import io.tunescope.tune.command.TuningFile;
 import io.tunescope.tune.command.TuningFileParser;
 import io.tunescope.tune.command.WorkloadsTuner;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,7 +24,9 @@ import java.util.concurrent.Callable;
                 + "environment variables and reads the objective from its output or run time. Every completed trial "
                 + "is journaled (fsync) in the output directory; --resume continues after a crash or kill -9. A tuning "
                 + "file with a target: section tunes a database running TPC-H instead; with a workloads: list it tunes "
-                + "for each workload and then measures each workload's best on every workload (matrix.json).")
+                + "for each workload and then measures each workload's best on every workload (matrix.json). With --study "
+                + "the trials go to a PostgreSQL study store that several tuner processes may share (password from "
+                + "$TUNESCOPE_STUDY_PASSWORD); --resume DIR finds the study again.")
 public final class TuneCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "TUNING.yaml", description = "The tuning file.")
     Path file;
@@ -47,6 +51,9 @@ public final class TuneCommand implements Callable<Integer> {
             + "similar past workload in DIR, and add this session to DIR at the end ('default': ~/.tunescope/knowledge).")
     Path knowledgeBase;
 
+    @Mixin
+    StudyOptions study;
+
     @Override
     public Integer call() throws Exception {
         Path dir = resume != null ? resume : out;
@@ -66,17 +73,29 @@ public final class TuneCommand implements Callable<Integer> {
             tuning = Path.of(Files.readString(reference).trim());
         }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
-        if (resume == null) {
-            ResultsDir.createOutput(dir);
-            Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+        if (study.study != null && !f.workloads().isEmpty()) {
+            throw BadInputException.of("--study", study.study, "is for one session (this tuning file has a "
+                    + "workloads: list, one session per workload)");
         }
-        if (resume != null) {
-            io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
+        try (StudyChoice choice = StudyChoice.open(new StudyChoice.Options(study.study, study.name, study.user,
+                study.password()), dir, resume != null)) {
+            if (resume == null) {
+                ResultsDir.createOutput(dir);
+                Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+                choice.recordIn(dir);
+            }
+            if (resume != null && choice.location() == null) {
+                io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
+            }
+            if (!f.workloads().isEmpty()) {
+                return workloads(f, dir);
+            }
+            return single(f, dir, choice);
         }
-        if (!f.workloads().isEmpty()) {
-            return workloads(f, dir);
-        }
-        CommandTuner.Result r = CommandTuner.run(f, dir, resume != null, ProgressBar.ON_STDERR);
+    }
+
+    private int single(TuningFile f, Path dir, StudyChoice choice) throws Exception {
+        CommandTuner.Result r = CommandTuner.run(f, dir, choice.location(), resume != null, ProgressBar.ON_STDERR);
         System.out.println(Json.toJson(r.best()));
         if (f.knowledgeBase() != null) {
             System.err.println("tune: workload mapping: " + mapping(dir));
@@ -95,7 +114,7 @@ public final class TuneCommand implements Callable<Integer> {
                     .collect(java.util.stream.Collectors.joining(", ")));
         }
         if (r.best().best() == null) {
-            System.err.println("tune: no trial succeeded; the reasons are in " + TuningDir.of(dir).journal()
+            System.err.println("tune: no trial succeeded; the reasons are in " + choice.describe(dir)
                     + " and " + TuningDir.of(dir).logs());
             return ExitCode.FAILURE;
         }

@@ -36,6 +36,19 @@ public record TuningDir(Path root) {
         return root.resolve("tuning-file.txt");
     }
 
+    /**
+     * Where the trials are when they are not in {@link #journal()}: a PostgreSQL study store's URL (never a password),
+     * user and study name, so that {@code --resume DIR} finds them.
+     */
+    public Path studyReference() {
+        return root.resolve("study.json");
+    }
+
+    /** The private PostgreSQL instance of {@code tune --study postgres} (its data and log). */
+    public Path privateStudyServer() {
+        return root.resolve("study-postgres");
+    }
+
     public Path logs() {
         return root.resolve("logs");
     }

@@ -285,6 +285,21 @@ class BadInputSweepTest {
                 c(3, "{t}/shop-items.yaml:1: items (5) must be one of 1000, 10000, 100000, 1000000 (TPC-W sizes)", "tune", "--out", "{t}/tu", "{t}/shop-items.yaml"),
                 c(3, "{t}/shop-objective.yaml:1: objective (p90:nosuch) must be wips or p90:<interaction> such as "
                         + "p90:buy-confirm (an interaction's page name)", "tune", "--out", "{t}/tu", "{t}/shop-objective.yaml"),
+                c(3, "--study (notaurl) must be a PostgreSQL JDBC URL jdbc:postgresql://HOST:PORT/DATABASE (or "
+                        + "'postgres' for a private instance)", "tune", "--study", "notaurl", "--out", "{t}/ts",
+                        "{t}/cmd.yaml"),
+                c(3, "--study (jdbc:postgresql://127.0.0.1:1/x?user=u&password=***) must not hold a password (the "
+                        + "password comes from an environment variable only)", "tune", "--study",
+                        "jdbc:postgresql://127.0.0.1:1/x?user=u&password=hunter2", "--out", "{t}/ts", "{t}/cmd.yaml"),
+                c(3, "--study-name (bad name) must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter "
+                        + "or digit", "tune", "--study", DOWN_URL, "--study-name", "bad name", "--out", "{t}/ts",
+                        "{t}/cmd.yaml"),
+                c(3, "--study-name (s1) needs --study URL (or --study postgres)", "tune", "--study-name", "s1",
+                        "--out", "{t}/ts", "{t}/cmd.yaml"),
+                c(3, "--study-user (bob) is for --study URL (a private instance has its own user)", "tune", "--study",
+                        "postgres", "--study-user", "bob", "--out", "{t}/ts", "{t}/cmd.yaml"),
+                c(3, "--study (" + DOWN_URL + ") cannot be reached (" + REFUSED + ")", "tune", "--study", DOWN_URL,
+                        "--study-name", "s1", "--out", "{t}/ts-down", "{t}/cmd.yaml"),
                 // tune-bench
                 c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
                 c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",

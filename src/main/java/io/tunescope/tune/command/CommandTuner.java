@@ -8,12 +8,14 @@ import io.tunescope.store.Revalidated;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.store.KnowledgeBase;
+import io.tunescope.store.study.StudyLocation;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.mapping.WorkloadMapping;
 import io.tunescope.tune.importance.ParameterImportance;
 import io.tunescope.tune.session.BestFile;
 import io.tunescope.tune.session.Trial;
 import io.tunescope.tune.session.TuningSession;
+import io.tunescope.tune.session.TuningSessionBuilder;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.Revalidation;
 import io.tunescope.tune.target.TuningTarget;
@@ -45,20 +47,29 @@ public final class CommandTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        return run(f, outDir, null, resume, progress);
+    }
+
+    /**
+     * As {@link #run(TuningFile, Path, boolean, Progress)}, recording the trials in {@code study} (null: the journal in
+     * {@code outDir}); {@code best.json}, {@code summary.json} and the logs stay in {@code outDir}.
+     */
+    public static Result run(TuningFile f, Path outDir, StudyLocation study, boolean resume, Progress progress)
+            throws InterruptedException {
         if (f.shop() != null) {
-            return run(f, f.shopTarget(), outDir, resume, progress);
+            return run(f, f.shopTarget(), null, outDir, study, resume, progress);
         }
         if (f.target() == null) {
-            return run(f, new CommandTarget(f), outDir, resume, progress);
+            return run(f, new CommandTarget(f), null, outDir, study, resume, progress);
         }
         if (f.knowledgeBase() == null) {
-            return run(f, new DatabaseTarget(f.target()), outDir, resume, progress);
+            return run(f, new DatabaseTarget(f.target()), null, outDir, study, resume, progress);
         }
         // workload mapping profiles the workload from the thread monitor's metrics of the default trial
         DatabaseTarget monitored = new DatabaseTarget(f.target(),
                 () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null));
         return run(f, monitored, new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), f.target(), f.space()),
-                outDir, resume, progress);
+                outDir, study, resume, progress);
     }
 
     /** Tunes {@code target} with the search settings of {@code f}. */
@@ -73,9 +84,15 @@ public final class CommandTuner {
      */
     public static Result run(TuningFile f, TuningTarget target, WorkloadMapping mapping, Path outDir, boolean resume,
                              Progress progress) throws InterruptedException {
+        return run(f, target, mapping, outDir, null, resume, progress);
+    }
+
+    private static Result run(TuningFile f, TuningTarget target, WorkloadMapping mapping, Path outDir,
+                              StudyLocation study, boolean resume, Progress progress) throws InterruptedException {
         long start = System.nanoTime();
-        TuningSession.Builder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
-                .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).budgetTrials(f.budget());
+        TuningSessionBuilder b = TuningSession.builder(f.space()).strategy(f.strategy()).seed(f.seed())
+                .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).study(study)
+                .budgetTrials(f.budget());
         TuningDir files = TuningDir.of(outDir);
         Path logs = files.logs();
         int newTrials = 0;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.tunescope.BadInputException;
 import io.tunescope.store.JournalLine;
 import io.tunescope.store.TuningDir;
+import io.tunescope.store.study.StudyLocation;
+import io.tunescope.store.study.StudyStore;
 import io.tunescope.tune.space.SearchSpace;
 
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,26 +26,26 @@ import java.util.Optional;
  * completed trial, each written and {@code fsync}ed before the session moves on, so a {@code kill -9} loses at most
  * the trial that was running. A torn last line (killed mid-write) is dropped when the journal is reopened.
  */
-public final class Journal implements AutoCloseable {
+public final class Journal implements StudyStore {
     /** What the header records, checked on resume. */
     public record Header(String strategy, long seed, String direction, String space) {
         JournalLine.Session line() {
             return new JournalLine.Session(strategy, seed, direction, space);
         }
 
-        static Header of(JournalLine.Session line) {
+        public static Header of(JournalLine.Session line) {
             return new Header(line.strategy(), line.seed(), line.direction(), line.space());
         }
 
         /** Fails unless this journaled header is the one {@code session} would write: resuming replays it exactly. */
-        void requireSameSession(Header session, Path dir) {
+        void requireSameSession(Header session, String field, Object where) {
             if (!strategy.equals(session.strategy) || seed != session.seed || !direction.equals(session.direction)) {
-                throw BadInputException.of("journal", strategy + "/seed " + seed + "/" + direction,
+                throw BadInputException.of(field, strategy + "/seed " + seed + "/" + direction,
                         "does not match this session (" + session.strategy + "/seed " + session.seed + "/"
                                 + session.direction + ")");
             }
             if (!space.equals(session.space)) {
-                throw BadInputException.of("journal", dir, "was written for a different search space");
+                throw BadInputException.of(field, where, "was written for a different search space");
             }
         }
     }
@@ -127,14 +130,99 @@ public final class Journal implements AutoCloseable {
         return end;
     }
 
+    /** The journal in {@code dir} as a study location: the store of a session alone on its study. */
+    public static StudyLocation in(Path dir) {
+        return new StudyLocation() {
+            @Override
+            public StudyStore create(JournalLine.Session header) {
+                return Journal.create(dir, Header.of(header));
+            }
+
+            @Override
+            public StudyStore reopen() {
+                if (!Files.isRegularFile(TuningDir.of(dir).journal())) {
+                    throw BadInputException.of("resume directory", dir, "holds no "
+                            + TuningDir.of(dir).journal().getFileName());
+                }
+                return Journal.reopen(dir);
+            }
+
+            @Override
+            public String describe() {
+                return dir.toString();
+            }
+        };
+    }
+
     public Path file() {
         return file;
     }
 
     public void append(TrialRecord record) {
-        appendLine(new JournalLine.Trial(record.trial(), record.config().values(), record.status().name().toLowerCase(java.util.Locale.ROOT),
-                record.objective(), record.measurements(), record.error(), record.isDefault(),
-                record.elapsedMillis()));
+        append(line(record));
+    }
+
+    /** A completed trial as the line every study store records. */
+    static JournalLine.Trial line(TrialRecord record) {
+        return new JournalLine.Trial(record.trial(), record.config().values(),
+                record.status().name().toLowerCase(java.util.Locale.ROOT), record.objective(), record.measurements(),
+                record.error(), record.isDefault(), record.elapsedMillis());
+    }
+
+    @Override
+    public void append(JournalLine.Trial trial) {
+        appendLine(trial);
+    }
+
+    @Override
+    public JournalLine.Session header() {
+        return lines().stream().filter(JournalLine.Session.class::isInstance).map(JournalLine.Session.class::cast)
+                .findFirst().orElseThrow(() -> BadInputException.of(file + ":1", "header",
+                        "is missing: not a tunescope journal"));
+    }
+
+    @Override
+    public List<JournalLine.Trial> completedTrials() {
+        return lines().stream().filter(JournalLine.Trial.class::isInstance).map(JournalLine.Trial.class::cast)
+                .toList();
+    }
+
+    /** The one writer of a file journal numbers its trials itself. */
+    @Override
+    public int claim(int proposed, Map<String, Object> config, boolean isDefault) {
+        return proposed;
+    }
+
+    /** A file journal records no claims: the trial a killed tuner was running is simply asked for again. */
+    @Override
+    public List<Claim> takeOverAbandoned() {
+        return List.of();
+    }
+
+    @Override
+    public String describe() {
+        return file.getParent().toString();
+    }
+
+    private List<JournalLine> lines() {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            String text = new String(bytes, 0, (int) completeLength(bytes), StandardCharsets.UTF_8);
+            List<JournalLine> out = new ArrayList<>();
+            int lineNo = 0;
+            for (String line : text.split("\n")) {
+                lineNo++;
+                if (!line.isBlank()) {
+                    JournalLine parsed = parseLine(file, lineNo, line);
+                    if (parsed != null) {
+                        out.add(parsed);
+                    }
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read journal " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private void appendLine(JournalLine journalLine) {
@@ -193,11 +281,16 @@ public final class Journal implements AutoCloseable {
     }
 
     private static TrialRecord toRecord(JournalLine.Trial t, SearchSpace space, Path file, int lineNo) {
+        return toRecord(t, space, file + ":" + lineNo);
+    }
+
+    /** A recorded trial read back; bad input (prefixed with {@code where}) when it does not fit {@code space}. */
+    static TrialRecord toRecord(JournalLine.Trial t, SearchSpace space, String where) {
         try {
             return new TrialRecord(t.trial(), space.configuration(t.config()), status(t.status()),
                     t.objective(), t.measurements(), t.reason(), t.isDefault(), t.elapsedMillis());
         } catch (BadInputException e) {
-            throw new BadInputException(file + ":" + lineNo + ": " + e.getMessage(), e);
+            throw new BadInputException(where + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tunescope.tune.session;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.study.StudyStore;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;
 import io.tunescope.tune.strategy.Strategies;
@@ -53,7 +54,9 @@ public final class TuningSession implements AutoCloseable {
     private final long seed;
     private final String strategyName;
     private final Path outputDirectory;
-    private Journal journal;
+    StudyStore journal;
+    /** Trials claimed by a writer that died before completing them, taken over on resume: they run first. */
+    final Deque<Trial> reclaimed = new ArrayDeque<>();
     private final TrialLedger ledger;
     private final Map<Integer, double[]> inFlight = new HashMap<>();
     private final Map<String, List<double[]>> waiting = new HashMap<>();
@@ -65,7 +68,7 @@ public final class TuningSession implements AutoCloseable {
     private int cacheHits;
     private boolean replaying;
 
-    private TuningSession(Builder b) {
+    TuningSession(TuningSessionBuilder b) {
         this.space = b.space;
         this.direction = b.direction;
         this.aggregate = b.aggregate;
@@ -80,100 +83,16 @@ public final class TuningSession implements AutoCloseable {
         }
     }
 
-    public static Builder builder(SearchSpace space) {
-        return new Builder(space);
+    public static TuningSessionBuilder builder(SearchSpace space) {
+        return new TuningSessionBuilder(space);
     }
 
-    /** Options of a session; every setter checks its argument. */
-    public static final class Builder {
-        private final SearchSpace space;
-        private String strategy = "gp";
-        private long seed = 1;
-        private Direction direction = Direction.MINIMIZE;
-        private Aggregate aggregate = Aggregate.MEDIAN;
-        private Path outputDirectory;
-        private boolean evaluateDefaultFirst = true;
-        private int budgetTrials;
 
-        private Builder(SearchSpace space) {
-            this.space = space;
-        }
-
-        public Builder strategy(String name) {
-            if (!Strategies.exists(name)) {
-                throw BadInputException.of("strategy", name, "must be one of " + Strategies.names());
-            }
-            this.strategy = name;
-            return this;
-        }
-
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        public Builder direction(Direction direction) {
-            this.direction = direction;
-            return this;
-        }
-
-        public Builder aggregate(Aggregate aggregate) {
-            this.aggregate = aggregate;
-            return this;
-        }
-
-        /** Where the journal and {@code best.json} go; none means an in-memory session. */
-        public Builder outputDirectory(Path dir) {
-            this.outputDirectory = dir;
-            return this;
-        }
-
-        /** Whether the parameters' default configuration (if any) is measured first, as the baseline. */
-        public Builder evaluateDefaultFirst(boolean yes) {
-            this.evaluateDefaultFirst = yes;
-            return this;
-        }
-
-        /** The planned number of trials, a hint some strategies use (0 = unknown). */
-        public Builder budgetTrials(int trials) {
-            if (trials < 0) {
-                throw BadInputException.of("budget", trials, "must be at least 0");
-            }
-            this.budgetTrials = trials;
-            return this;
-        }
-
-        /** A new session, with a new journal when an output directory is set. */
-        public TuningSession build() {
-            TuningSession s = new TuningSession(this);
-            if (outputDirectory != null) {
-                s.journal = Journal.create(outputDirectory, s.header());
-            }
-            return s;
-        }
-
-        /**
-         * Continues the session journaled in the output directory: completed trials are replayed into a fresh
-         * strategy with the same seed (which rebuilds its state exactly) and are never run again.
-         */
-        public TuningSession resume() {
-            if (outputDirectory == null) {
-                throw new IllegalStateException("resume needs an output directory");
-            }
-            TuningSession s = new TuningSession(this);
-            Journal.Contents contents = Journal.read(outputDirectory, space);
-            contents.header().requireSameSession(s.header(), outputDirectory);
-            s.replay(contents.trials());
-            s.journal = Journal.reopen(outputDirectory);
-            return s;
-        }
-    }
-
-    private Journal.Header header() {
+    Journal.Header header() {
         return new Journal.Header(strategyName, seed, direction.label(), space.toString());
     }
 
-    private void replay(List<TrialRecord> records) {
+    void replay(List<TrialRecord> records) {
         replaying = true;
         try {
             boolean inStep = true;
@@ -225,6 +144,13 @@ public final class TuningSession implements AutoCloseable {
         List<Trial> out = new ArrayList<>();
         int idle = 0;
         while (out.size() < max) {
+            if (!reclaimed.isEmpty()) {
+                Trial t = reclaimed.poll();
+                inFlight.put(t.number(), null);
+                inFlightByKey.put(t.config().key(), t.number());
+                out.add(t);
+                continue;
+            }
             if (!forced.isEmpty()) {
                 Configuration c = forced.poll();
                 if (!ledger.contains(c.key()) && !inFlightByKey.containsKey(c.key())) {
@@ -274,7 +200,9 @@ public final class TuningSession implements AutoCloseable {
     }
 
     private Trial newTrial(Configuration c, double[] point, boolean isDefault) {
-        Trial t = new Trial(++asked, c, isDefault);
+        int number = journal == null || replaying ? asked + 1 : journal.claim(asked + 1, c.values(), isDefault);
+        asked = Math.max(asked, number);
+        Trial t = new Trial(number, c, isDefault);
         inFlight.put(t.number(), point);
         inFlightByKey.put(c.key(), t.number());
         return t;
@@ -320,7 +248,7 @@ public final class TuningSession implements AutoCloseable {
         inFlightByKey.remove(trial.config().key());
         ledger.record(r);
         if (journal != null && !replaying) {
-            journal.append(r);
+            journal.append(Journal.line(r));
         }
         double v = ledger.internalValue(r);
         if (point != null) {

@@ -1,0 +1,49 @@
+package io.tunescope.store.study;
+
+import io.tunescope.store.JournalLine;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A tuning session's durable log of trials, the one thing the session needs of where its study lives: a file journal
+ * beside the results (one tuner), or a PostgreSQL database that several tuner processes, on several hosts, share.
+ * A trial is first <em>claimed</em> (it gets its number) and later <em>appended</em> once measured; only appended
+ * trials are results. A claim whose writer died before appending is <em>abandoned</em>: a resuming writer takes it
+ * over and runs it again, under the same number, exactly once.
+ */
+public interface StudyStore extends AutoCloseable {
+    /** A claimed trial: its number, the configuration it runs (a value per knob name), whether it is the default. */
+    record Claim(int trial, Map<String, Object> config, boolean isDefault) {
+        public Claim {
+            config = Map.copyOf(config);
+        }
+    }
+
+    /** The study's header, written when it was created. */
+    JournalLine.Session header();
+
+    /** Every appended trial, of every writer, in trial-number order. */
+    List<JournalLine.Trial> completedTrials();
+
+    /**
+     * Claims the number of a new trial. {@code proposed} is the number a session alone on its study would use; a store
+     * shared by several writers hands out its own numbers instead, each exactly once.
+     */
+    int claim(int proposed, Map<String, Object> config, boolean isDefault);
+
+    /**
+     * Takes over the trials whose writers died after claiming and before appending them: each such claim is handed to
+     * exactly one caller, which must run it again and append it under the same number.
+     */
+    List<Claim> takeOverAbandoned();
+
+    /** Durably records a completed trial this writer claimed (or took over). */
+    void append(JournalLine.Trial trial);
+
+    /** Where the study lives, for messages: a file, or a database URL and study name (never a password). */
+    String describe();
+
+    @Override
+    void close();
+}
