@@ -191,6 +191,11 @@ public final class PostgresStudyStore implements StudyStore {
     }
 
     @Override
+    public boolean shared() {
+        return true;
+    }
+
+    @Override
     public String describe() {
         return description;
     }

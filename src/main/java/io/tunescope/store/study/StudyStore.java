@@ -41,6 +41,9 @@ public interface StudyStore extends AutoCloseable {
     /** Durably records a completed trial this writer claimed (or took over). */
     void append(JournalLine.Trial trial);
 
+    /** Whether other writers may append to this study while this one does (then it is worth reading again). */
+    boolean shared();
+
     /** Where the study lives, for messages: a file, or a database URL and study name (never a password). */
     String describe();
 

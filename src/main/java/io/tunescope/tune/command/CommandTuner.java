@@ -106,6 +106,10 @@ public final class CommandTuner {
                     session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
                 }
                 while (session.completedTrials() < f.budget()) {
+                    bar.step(session.learnFromStudy());
+                    if (session.completedTrials() >= f.budget()) {
+                        break;
+                    }
                     Optional<Trial> next = session.ask();
                     if (next.isEmpty()) {
                         exhausted = true;

@@ -200,6 +200,11 @@ public final class Journal implements StudyStore {
     }
 
     @Override
+    public boolean shared() {
+        return false;
+    }
+
+    @Override
     public String describe() {
         return file.getParent().toString();
     }

@@ -17,6 +17,7 @@ final class TrialLedger {
     private final Direction direction;
     private final Map<String, TrialRecord> byKey = new HashMap<>();
     private final List<TrialRecord> history = new ArrayList<>();
+    private final java.util.Set<Integer> numbers = new java.util.HashSet<>();
     private double worstInternal = Double.NEGATIVE_INFINITY;
     private TrialRecord best;
     private TrialRecord defaultTrial;
@@ -28,6 +29,7 @@ final class TrialLedger {
     void record(TrialRecord r) {
         byKey.put(r.config().key(), r);
         history.add(r);
+        numbers.add(r.trial());
         if (r.ok()) {
             worstInternal = Math.max(worstInternal, direction.toInternal(r.objective()));
             if (best == null || direction.better(r.objective(), best.objective())) {
@@ -37,6 +39,10 @@ final class TrialLedger {
                 defaultTrial = r;
             }
         }
+    }
+
+    boolean containsTrial(int number) {
+        return numbers.contains(number);
     }
 
     boolean contains(String key) {

@@ -266,6 +266,25 @@ public final class TuningSession implements AutoCloseable {
         return r;
     }
 
+    /**
+     * On a study store that other tuner processes share: takes in the trials they completed since the last call (each
+     * is cached, so never measured again here, and teaches the strategy) and returns how many. They count towards
+     * {@link #completedTrials()}: writers of one study share its budget. Zero on a file journal.
+     */
+    public int learnFromStudy() {
+        if (journal == null || !journal.shared()) {
+            return 0;
+        }
+        int learned = 0;
+        for (io.tunescope.store.JournalLine.Trial t : journal.completedTrials()) {
+            if (!ledger.containsTrial(t.trial()) && !inFlight.containsKey(t.trial())) {
+                importRecord(Journal.toRecord(t, space, journal.describe() + " trial " + t.trial()));
+                learned++;
+            }
+        }
+        return learned;
+    }
+
     public int completedTrials() {
         return ledger.size();
     }

@@ -3,6 +3,12 @@ package io.tunescope.store.study;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.store.JournalLine;
+import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.Trial;
+import io.tunescope.tune.session.TuningSession;
+import io.tunescope.tune.session.TuningSessionBuilder;
+import io.tunescope.tune.space.IntParam;
+import io.tunescope.tune.space.SearchSpace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,8 +22,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -148,6 +156,37 @@ class PostgresStudyStoreTest {
         } finally {
             processes.forEach(Process::destroyForcibly);
         }
+    }
+
+    @Test
+    void sessionsOnOneStudyLearnEachOthersTrialsAndAResumedSessionMustMatchTheHeader() {
+        SearchSpace space = SearchSpace.of(IntParam.of("a", 0, 999));
+        TuningSessionBuilder builder = TuningSession.builder(space).strategy("random").seed(3)
+                .direction(Direction.MAXIMIZE).study(study("sessions"));
+        try (TuningSession a = builder.build(); TuningSession b = builder.resume()) {
+            for (int i = 0; i < 3; i++) {
+                Trial t = a.ask().orElseThrow();
+                a.tell(t, t.config().values().get("a") instanceof Number n ? n.doubleValue() : 0);
+            }
+            assertThat(b.learnFromStudy()).as("b reads a's results").isEqualTo(3);
+            assertThat(b.learnFromStudy()).as("only new ones").isZero();
+            Set<String> seen = new HashSet<>();
+            a.history().forEach(r -> seen.add(r.config().key()));
+            Trial mine = b.ask().orElseThrow();
+            assertThat(mine.number()).as("the study's next number").isEqualTo(4);
+            assertThat(seen).as("the same seed proposes a's points first; b measures none again")
+                    .doesNotContain(mine.config().key());
+            b.tell(mine, 1.0);
+            assertThat(b.completedTrials()).isEqualTo(4);
+            assertThat(b.best().orElseThrow().objective()).isEqualTo(a.best().orElseThrow().objective());
+        }
+        try (TuningSession resumed = builder.resume()) {
+            assertThat(resumed.completedTrials()).isEqualTo(4);
+        }
+        assertThatThrownBy(() -> TuningSession.builder(space).strategy("random").seed(4)
+                .direction(Direction.MAXIMIZE).study(study("sessions")).resume())
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("study (random/seed 3/maximize) does not match this session (random/seed 4/maximize)");
     }
 
     static void awaitWriterGone(int writer) throws Exception {
