@@ -54,8 +54,15 @@ public final class TuneCommand implements Callable<Integer> {
     @Mixin
     StudyOptions study;
 
+    @Option(names = "--exit-with-stdin", hidden = true, description = "Exit when standard input ends: a tuner started "
+            + "by a controller (tune.cluster.LineTuners) dies with it.")
+    boolean exitWithStdin;
+
     @Override
     public Integer call() throws Exception {
+        if (exitWithStdin) {
+            io.tunescope.shop.ParentWatch.exitWhenClosed(System.in, () -> { });
+        }
         Path dir = resume != null ? resume : out;
         if (dir == null) {
             throw BadInputException.of("--out", "missing", "is required (or --resume DIR)");

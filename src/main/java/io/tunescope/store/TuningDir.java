@@ -49,6 +49,16 @@ public record TuningDir(Path root) {
         return root.resolve("study-postgres");
     }
 
+    /** The output directory of the tuner process of one work line started by a controller in this directory. */
+    public TuningDir lineTuner(String line) {
+        return new TuningDir(root.resolve("lines").resolve(line));
+    }
+
+    /** That tuner's standard output and error. */
+    public Path lineTunerLog(String line) {
+        return root.resolve("lines").resolve(line + ".log");
+    }
+
     public Path logs() {
         return root.resolve("logs");
     }

@@ -1,0 +1,141 @@
+package io.tunescope.tune.cluster;
+
+import io.tunescope.engine.Processes;
+import io.tunescope.store.JournalLine;
+import io.tunescope.store.TuningDir;
+import io.tunescope.store.study.PostgresStudy;
+import io.tunescope.store.study.StudyStore;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one {@code tunescope tune} process per tuning file, side by side, all on one PostgreSQL study store (each its
+ * own study), as the partitioning mode runs one tuner per work line: waits for them and reads each one's trials back
+ * from the store. The store's password reaches the children only through their environment. The children die with
+ * this controller: each watches its standard input, which this JVM holds open (a {@code kill -9} of the controller
+ * closes it); a shutdown hook kills them on Ctrl-C; an interrupt or a timeout kills them before this returns.
+ */
+public final class LineTuners {
+    /** The command-line entry point the children run (by name: {@code tune} may not import {@code cli}). */
+    static final String MAIN = "io.tunescope.cli.Main";
+    /** The environment variable the children read the password from (tune's --study-password-env default). */
+    static final String PASSWORD_VARIABLE = "TUNESCOPE_STUDY_PASSWORD";
+    private static final Duration GRACE = Duration.ofSeconds(5);
+
+    /** The shared store: its URL, user, and password (kept out of {@link #toString()}). */
+    public record Store(String jdbcUrl, String user, String password) {
+        public Store {
+            Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        }
+
+        @Override
+        public String toString() {
+            return "Store[" + jdbcUrl + ", user " + user + "]";
+        }
+    }
+
+    /** One work line's tuner: the study it writes and its tuning file. */
+    public record Line(String study, Path tuningFile) {
+        public Line {
+            PostgresStudy.checkName(study);
+            Objects.requireNonNull(tuningFile, "tuningFile");
+        }
+    }
+
+    /**
+     * What one tuner did: its exit code (-1 when it was killed at the timeout), its completed trials as the store
+     * holds them, its output directory and its log.
+     */
+    public record Outcome(Line line, int exitCode, List<JournalLine.Trial> trials, Path outputDirectory, Path log) {
+        public Outcome {
+            trials = List.copyOf(trials);
+        }
+    }
+
+    private LineTuners() {
+    }
+
+    /**
+     * Starts a tuner per line, each writing {@code root/lines/STUDY/} and the log {@code root/lines/STUDY.log}, and
+     * waits up to {@code timeout} for all of them.
+     */
+    public static List<Outcome> run(Store store, Path root, List<Line> lines, Duration timeout)
+            throws IOException, InterruptedException {
+        TuningDir dir = TuningDir.of(root);
+        List<Process> children = new ArrayList<>();
+        Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "line-tuners-stop");
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            for (Line line : lines) {
+                Files.createDirectories(dir.lineTunerLog(line.study()).getParent());
+                children.add(start(store, line, dir.lineTuner(line.study()).root(), dir.lineTunerLog(line.study())));
+            }
+            long deadline = System.nanoTime() + timeout.toNanos();
+            List<Outcome> out = new ArrayList<>();
+            for (int i = 0; i < lines.size(); i++) {
+                Process p = children.get(i);
+                boolean exited = p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (!exited) {
+                    stop(p);
+                }
+                Line line = lines.get(i);
+                out.add(new Outcome(line, exited ? p.exitValue() : -1, trials(store, line.study()),
+                        dir.lineTuner(line.study()).root(), dir.lineTunerLog(line.study())));
+            }
+            return out;
+        } finally {
+            children.forEach(LineTuners::stop);   // after an interrupt or a failed start: none is left running
+            removeHook(killer);
+        }
+    }
+
+    /** Kills a tuner that is still running and waits (briefly) until it is gone; keeps the interrupt flag. */
+    private static void stop(Process p) {
+        if (!p.isAlive()) {
+            return;
+        }
+        p.destroyForcibly();
+        try {
+            p.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Process start(Store store, Line line, Path out, Path log) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Processes.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), MAIN, "tune", line.tuningFile().toString(), "--out",
+                out.toString(), "--study", store.jdbcUrl(), "--study-name", line.study(), "--exit-with-stdin"));
+        if (store.user() != null) {
+            command.addAll(List.of("--study-user", store.user()));
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().put(PASSWORD_VARIABLE, store.password() == null ? "" : store.password());
+        return pb.start();   // its stdin stays open in this JVM until this JVM exits
+    }
+
+    /** The line's completed trials as the store holds them (none when its tuner never created the study). */
+    private static List<JournalLine.Trial> trials(Store store, String study) {
+        try (StudyStore s = new PostgresStudy(store.jdbcUrl(), store.user(), store.password(), study).reopen()) {
+            return s.completedTrials();
+        } catch (io.tunescope.BadInputException e) {
+            return List.of();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs anyway
+        }
+    }
+}

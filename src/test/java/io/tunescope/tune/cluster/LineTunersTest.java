@@ -1,0 +1,112 @@
+package io.tunescope.tune.cluster;
+
+import io.tunescope.SecretScan;
+import io.tunescope.cli.Main;
+import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.store.JournalLine;
+import io.tunescope.store.study.StudyServers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** One tuner process per work line on one PostgreSQL study store, read back from the store; none outlives the run. */
+@Timeout(120)
+class LineTunersTest {
+    @TempDir
+    static Path dir;
+    private static PostgresServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = StudyServers.start(dir.resolve("pg"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static LineTuners.Store store() {
+        return new LineTuners.Store(server.jdbcUrl(), server.user(), server.password());
+    }
+
+    private static Path tuningFile(String name, int budget, String command) throws Exception {
+        Path f = dir.resolve(name + ".yaml");
+        Files.writeString(f, """
+                command: ["sh", "-c", "%s"]
+                pass: {env: TUNE_}
+                objective: {regex: "v=([0-9]+)", direction: maximize}
+                timeoutSeconds: 600
+                budget: %d
+                strategy: random
+                parameters: [{name: a, type: int, min: 1, max: 1000}]
+                """.formatted(command, budget));
+        return f;
+    }
+
+    @Test
+    void runsOneTunerPerLineSideBySideAndReadsEachOnesTrialsBackFromTheStore() throws Exception {
+        assertThat(LineTuners.MAIN).isEqualTo(Main.class.getName());
+        Path root = dir.resolve("two");
+        List<LineTuners.Outcome> outcomes = LineTuners.run(store(), root, List.of(
+                new LineTuners.Line("line1", tuningFile("line1", 3, "echo v=$TUNE_A")),
+                new LineTuners.Line("line2", tuningFile("line2", 4, "echo v=$TUNE_A"))), Duration.ofSeconds(90));
+        assertThat(outcomes).extracting(LineTuners.Outcome::exitCode).containsExactly(0, 0);
+        assertThat(outcomes.get(0).trials()).extracting(JournalLine.Trial::trial).containsExactly(1, 2, 3);
+        assertThat(outcomes.get(1).trials()).extracting(JournalLine.Trial::trial).containsExactly(1, 2, 3, 4);
+        for (LineTuners.Outcome o : outcomes) {
+            assertThat(o.outputDirectory().resolve("summary.json")).exists();
+            assertThat(o.outputDirectory().resolve("study.json")).exists();
+            assertThat(o.trials()).allMatch(t -> "ok".equals(t.status()));
+        }
+        assertThat(SecretScan.filesContaining(root, server.password())).isEmpty();
+    }
+
+    @Test
+    void anInterruptedControllerKillsItsTuners() throws Exception {
+        Path file = tuningFile("slow", 2, "sleep 300; echo v=1");
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread controller = new Thread(() -> {
+            try {
+                LineTuners.run(store(), dir.resolve("slow"), List.of(new LineTuners.Line("slow", file)),
+                        Duration.ofSeconds(100));
+            } catch (Exception e) {
+                thrown.set(e);
+            }
+        });
+        controller.start();
+        List<ProcessHandle> tuners = List.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (tuners.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            tuners = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("\0--exit-with-stdin"))
+                    .toList();
+        }
+        assertThat(tuners).as("the line's tuner process").hasSize(1);
+        controller.interrupt();
+        controller.join(20_000);
+        assertThat(controller.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+        assertThat(tuners.get(0).isAlive()).as("the tuner after the controller was interrupted").isFalse();
+    }
+
+    private static String cmdline(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+        } catch (java.io.IOException e) {
+            return "";   // gone meanwhile
+        }
+    }
+}
