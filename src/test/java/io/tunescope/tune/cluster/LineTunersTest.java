@@ -102,6 +102,26 @@ class LineTunersTest {
         assertThat(tuners.get(0).isAlive()).as("the tuner after the controller was interrupted").isFalse();
     }
 
+    @Test
+    void aTunerStartedWithExitWithStdinExitsWhenItsControllersEndOfThePipeCloses() throws Exception {
+        Path file = tuningFile("orphan", 2, "sleep 300; echo v=1");
+        Process tuner = new ProcessBuilder(io.tunescope.engine.Processes.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), LineTuners.MAIN, "tune", file.toString(), "--out",
+                dir.resolve("orphan").toString(), "--exit-with-stdin").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("orphan.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!Files.exists(dir.resolve("orphan").resolve("best.json")) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(tuner.isAlive()).as("running its first trial").isTrue();
+            tuner.getOutputStream().close();   // what a kill -9 of the controller does to the pipe
+            assertThat(tuner.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).as("exited").isTrue();
+        } finally {
+            tuner.destroyForcibly();
+        }
+    }
+
     private static String cmdline(ProcessHandle p) {
         try {
             return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
