@@ -44,6 +44,19 @@ public record TuningDir(Path root) {
         return root.resolve("study.json");
     }
 
+    /**
+     * With a study store: its header and completed trials as journal lines, copied at the end of the session so that
+     * the directory holds what was measured and {@code report} reads it as it reads {@link #journal()}.
+     */
+    public Path studySnapshot() {
+        return root.resolve("study-trials.jsonl");
+    }
+
+    /** The journal if there is one, else the study snapshot (which may be absent too). */
+    public Path trialLines() {
+        return java.nio.file.Files.isRegularFile(journal()) ? journal() : studySnapshot();
+    }
+
     /** The private PostgreSQL instance of {@code tune --study postgres} (its data and log). */
     public Path privateStudyServer() {
         return root.resolve("study-postgres");

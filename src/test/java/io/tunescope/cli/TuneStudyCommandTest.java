@@ -53,6 +53,9 @@ class TuneStudyCommandTest {
         assertThat(Json.MAPPER.readTree(out.resolve("summary.json").toFile()).path("trials")).hasSize(3);
         assertThat(out.resolve("best.json")).exists();
         assertThat(out.resolve("journal.jsonl")).as("the trials are in the study, not a file").doesNotExist();
+        assertThat(Files.readAllLines(TuningDir.of(out).studySnapshot())).as("header and 3 trials, copied").hasSize(4);
+        assertThat(io.tunescope.analysis.tune.TuningAnalysis.load(out).sessions().get(0).convergence())
+                .as("report reads the copy").hasSize(3);
         var reference = Json.MAPPER.readTree(TuningDir.of(out).studyReference().toFile());
         assertThat(reference.path("url").asText()).isEqualTo("postgres");
         assertThat(reference.path("name").asText()).isEqualTo("private1");

@@ -63,13 +63,13 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
     /** Whether {@code dir} holds a tuning session: a journal, or the matrix of a session tuned for several workloads. */
     public static boolean isTuningDirectory(Path dir) {
         TuningDir t = TuningDir.of(dir);
-        return Files.isRegularFile(t.journal()) || Files.isRegularFile(t.matrix());
+        return Files.isRegularFile(t.trialLines()) || Files.isRegularFile(t.matrix());
     }
 
     public static TuningAnalysis load(Path dir) throws IOException {
         TuningDir t = TuningDir.of(dir);
         String name = dir.toAbsolutePath().normalize().getFileName().toString();
-        if (Files.isRegularFile(t.journal())) {
+        if (Files.isRegularFile(t.trialLines())) {
             return new TuningAnalysis(name, List.of(session(t, null)), null);
         }
         if (!Files.isRegularFile(t.matrix())) {
@@ -88,7 +88,7 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
     private static Session session(TuningDir t, String workload) throws IOException {
         JournalLine.Session header = null;
         List<JournalLine.Trial> trials = new ArrayList<>();
-        for (String line : Files.readAllLines(t.journal())) {
+        for (String line : Files.readAllLines(t.trialLines())) {
             if (line.isBlank()) {
                 continue;
             }
@@ -105,7 +105,7 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
             }
         }
         if (header == null) {
-            throw BadInputException.of("journal", t.journal(), "has no session line");
+            throw BadInputException.of("journal", t.trialLines(), "has no session line");
         }
         BestSoFar best = Files.isRegularFile(t.best()) ? BestSoFar.read(t.best()) : null;
         return new Session(workload, header.strategy(), header.seed(), header.direction(),

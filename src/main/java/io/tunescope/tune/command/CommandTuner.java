@@ -124,6 +124,9 @@ public final class CommandTuner {
                     bar.step(1);
                 }
             }
+            if (study != null) {
+                session.snapshotStudy(files.studySnapshot());
+            }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),
                     f.direction(), f.seed());
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
