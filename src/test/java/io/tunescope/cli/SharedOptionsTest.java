@@ -48,7 +48,8 @@ class SharedOptionsTest {
     void noCommandTakesAPasswordOnTheCommandLine() {
         for (CommandSpec spec : allCommands()) {
             assertThat(spec.options()).as(spec.name())
-                    .noneMatch(o -> o.longestName().toLowerCase().contains("password") && !o.longestName().equals("--password-env"));
+                    .noneMatch(o -> o.longestName().toLowerCase().contains("password")
+                            && !o.longestName().endsWith("password-env"));   // the name of a variable, never a password
         }
         assertThat(Main.execute("scale", "--engine", "jdbc", "--url", "jdbc:h2:mem:x", "--password", "secret"))
                 .isEqualTo(ExitCode.USAGE);

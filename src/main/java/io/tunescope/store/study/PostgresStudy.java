@@ -79,8 +79,8 @@ public final class PostgresStudy implements StudyLocation {
         try {
             StudySchema.ensure(c);
             boolean created;
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + StudySchema.STUDY
-                    + " (name, header) VALUES (?, ?) ON CONFLICT (name) DO NOTHING")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO tunescope_study (name, header) "
+                    + "VALUES (?, ?) ON CONFLICT (name) DO NOTHING")) {
                 ps.setString(1, name);
                 ps.setString(2, header.toJson());
                 created = ps.executeUpdate() == 1;

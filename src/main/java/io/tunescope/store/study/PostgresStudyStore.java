@@ -43,10 +43,14 @@ public final class PostgresStudyStore implements StudyStore {
         this.study = study;
         this.description = description;
         try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT nextval('" + StudySchema.WRITERS + "')::integer")) {
+             ResultSet rs = s.executeQuery("SELECT nextval('tunescope_writer_seq')::integer")) {
             rs.next();
             this.writer = rs.getInt(1);
-            s.execute("SELECT pg_advisory_lock(" + StudySchema.LOCK_SPACE + ", " + writer + ")");
+        }
+        try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_lock(?, ?)")) {
+            lock.setInt(1, StudySchema.LOCK_SPACE);
+            lock.setInt(2, writer);
+            lock.execute();
         }
         connection.commit();
     }
@@ -57,8 +61,7 @@ public final class PostgresStudyStore implements StudyStore {
     }
 
     boolean exists() throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT 1 FROM " + StudySchema.STUDY
-                + " WHERE name = ?")) {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT 1 FROM tunescope_study WHERE name = ?")) {
             ps.setString(1, study);
             try (ResultSet rs = ps.executeQuery()) {
                 boolean found = rs.next();
@@ -71,8 +74,8 @@ public final class PostgresStudyStore implements StudyStore {
     @Override
     public JournalLine.Session header() {
         return sql("read the header", () -> {
-            try (PreparedStatement ps = connection.prepareStatement("SELECT header FROM " + StudySchema.STUDY
-                    + " WHERE name = ?")) {
+            try (PreparedStatement ps = connection.prepareStatement("SELECT header FROM tunescope_study "
+                    + "WHERE name = ?")) {
                 ps.setString(1, study);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -92,8 +95,8 @@ public final class PostgresStudyStore implements StudyStore {
     public List<JournalLine.Trial> completedTrials() {
         return sql("read the trials", () -> {
             List<JournalLine.Trial> out = new ArrayList<>();
-            try (PreparedStatement ps = connection.prepareStatement("SELECT trial, result FROM " + StudySchema.TRIAL
-                    + " WHERE study = ? AND state = 'done' ORDER BY trial")) {
+            try (PreparedStatement ps = connection.prepareStatement("SELECT trial, result FROM "
+                    + "tunescope_trial WHERE study = ? AND state = 'done' ORDER BY trial")) {
                 ps.setString(1, study);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -109,16 +112,27 @@ public final class PostgresStudyStore implements StudyStore {
 
     /** The trials claimed and not (yet) completed, by any writer: running ones, and abandoned ones until taken over. */
     public List<Claim> runningTrials() {
-        return sql("read the running trials", () -> claims("SELECT trial, config, is_default FROM "
-                + StudySchema.TRIAL + " WHERE study = ? AND state = 'running' ORDER BY trial"));
+        return sql("read the running trials", () -> {
+            List<Claim> out = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement("SELECT trial, config, is_default FROM "
+                    + "tunescope_trial WHERE study = ? AND state = 'running' ORDER BY trial")) {
+                ps.setString(1, study);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(claim(rs));
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     @Override
     public int claim(int proposed, Map<String, Object> config, boolean isDefault) {
         return sql("claim a trial", () -> {
             int trial;
-            try (PreparedStatement ps = connection.prepareStatement("UPDATE " + StudySchema.STUDY
-                    + " SET last_trial = last_trial + 1 WHERE name = ? RETURNING last_trial")) {
+            try (PreparedStatement ps = connection.prepareStatement("UPDATE tunescope_study SET "
+                    + "last_trial = last_trial + 1 WHERE name = ? RETURNING last_trial")) {
                 ps.setString(1, study);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -127,8 +141,8 @@ public final class PostgresStudyStore implements StudyStore {
                     trial = rs.getInt(1);
                 }
             }
-            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + StudySchema.TRIAL
-                    + " (study, trial, writer, state, config, is_default) VALUES (?, ?, ?, 'running', ?, ?)")) {
+            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO tunescope_trial (study, "
+                    + "trial, writer, state, config, is_default) VALUES (?, ?, ?, 'running', ?, ?)")) {
                 ps.setString(1, study);
                 ps.setInt(2, trial);
                 ps.setInt(3, writer);
@@ -144,21 +158,22 @@ public final class PostgresStudyStore implements StudyStore {
     public List<Claim> takeOverAbandoned() {
         return sql("take over abandoned trials", () -> {
             List<Claim> taken = new ArrayList<>();
-            // the running rows of other writers, each locked by this transaction (rows another resumer holds are skipped)
-            try (PreparedStatement ps = connection.prepareStatement("SELECT trial, config, is_default FROM "
-                    + StudySchema.TRIAL + " t WHERE study = ? AND state = 'running' AND writer <> ? "
-                    + "AND pg_try_advisory_xact_lock(" + StudySchema.LOCK_SPACE + ", writer) "
+            // the running rows of other writers, locked by this transaction (rows another resumer holds are skipped)
+            try (PreparedStatement ps = connection.prepareStatement("SELECT trial, config, is_default "
+                    + "FROM tunescope_trial t WHERE study = ? AND state = 'running' AND writer <> ? "
+                    + "AND pg_try_advisory_xact_lock(?, writer) "
                     + "ORDER BY trial FOR UPDATE SKIP LOCKED")) {
                 ps.setString(1, study);
                 ps.setInt(2, writer);
+                ps.setInt(3, StudySchema.LOCK_SPACE);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         taken.add(claim(rs));
                     }
                 }
             }
-            try (PreparedStatement ps = connection.prepareStatement("UPDATE " + StudySchema.TRIAL
-                    + " SET writer = ?, claimed_at = now() WHERE study = ? AND trial = ?")) {
+            try (PreparedStatement ps = connection.prepareStatement("UPDATE tunescope_trial SET writer = "
+                    + "?, claimed_at = now() WHERE study = ? AND trial = ?")) {
                 for (Claim c : taken) {
                     ps.setInt(1, writer);
                     ps.setString(2, study);
@@ -174,8 +189,8 @@ public final class PostgresStudyStore implements StudyStore {
     @Override
     public void append(JournalLine.Trial trial) {
         sql("append trial " + trial.trial(), () -> {
-            try (PreparedStatement ps = connection.prepareStatement("UPDATE " + StudySchema.TRIAL
-                    + " SET state = 'done', result = ?, completed_at = now() "
+            try (PreparedStatement ps = connection.prepareStatement("UPDATE tunescope_trial SET state = "
+                    + "'done', result = ?, completed_at = now() "
                     + "WHERE study = ? AND trial = ? AND writer = ? AND state = 'running'")) {
                 ps.setString(1, trial.toJson());
                 ps.setString(2, study);
@@ -203,19 +218,6 @@ public final class PostgresStudyStore implements StudyStore {
     @Override
     public void close() {
         PostgresStudy.closeQuietly(connection);
-    }
-
-    private List<Claim> claims(String query) throws SQLException {
-        List<Claim> out = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement(query)) {
-            ps.setString(1, study);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(claim(rs));
-                }
-            }
-        }
-        return out;
     }
 
     private static Claim claim(ResultSet rs) throws SQLException {
