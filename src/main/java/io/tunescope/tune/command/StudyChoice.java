@@ -12,7 +12,7 @@ import java.nio.file.Path;
 /**
  * Where {@code tune} records its trials: the output directory's journal (no {@code --study}), a PostgreSQL study
  * store at a URL, or a private instance started under the output directory ({@code --study postgres}) and stopped
- * when this is closed. A new session writes {@link StudyReference} into the output directory so that
+ * when this is closed. A new session on a study URL joins the study when it exists with the same header. A new session writes {@link StudyReference} into the output directory so that
  * {@code --resume DIR} finds the study again.
  */
 public final class StudyChoice implements AutoCloseable {
@@ -61,7 +61,30 @@ public final class StudyChoice implements AutoCloseable {
             PrivateStudyServer server = PrivateStudyServer.start(TuningDir.of(dir).privateStudyServer());
             return new StudyChoice(server.study(ref.name()), server, ref);
         }
-        return new StudyChoice(new PostgresStudy(ref.url(), ref.user(), o.password(), ref.name()), null, ref);
+        return new StudyChoice(joining(new PostgresStudy(ref.url(), ref.user(), o.password(), ref.name())), null, ref);
+    }
+
+    /**
+     * A study at a URL that a new tuner creates, or joins when another tuner created it with the same header: how a
+     * second tuner process, here or on another host, starts writing a study that exists.
+     */
+    private static StudyLocation joining(PostgresStudy study) {
+        return new StudyLocation() {
+            @Override
+            public io.tunescope.store.study.StudyStore create(io.tunescope.store.JournalLine.Session header) {
+                return study.join(header);
+            }
+
+            @Override
+            public io.tunescope.store.study.StudyStore reopen() {
+                return study.reopen();
+            }
+
+            @Override
+            public String describe() {
+                return study.describe();
+            }
+        };
     }
 
     /** Writes the study reference into a new session's output directory (once it exists). */

@@ -75,6 +75,35 @@ class LineTunersTest {
     }
 
     @Test
+    void aSecondTunerJoinsAStudyThatExistsTakesInItsTrialsAndSharesItsBudget() throws Exception {
+        Path file = tuningFile("joined", 3, "echo v=$TUNE_A");
+        assertThat(tune(file, "j1", "3")).isZero();
+        assertThat(tune(file, "j2", "5")).isZero();
+        try (var study = new io.tunescope.store.study.PostgresStudy(server.jdbcUrl(), server.user(), server.password(),
+                "joined").reopen()) {
+            List<JournalLine.Trial> trials = study.completedTrials();
+            assertThat(trials).extracting(JournalLine.Trial::trial).containsExactly(1, 2, 3, 4, 5);
+            assertThat(trials.stream().map(t -> t.config().toString()).distinct()).as("no configuration twice")
+                    .hasSize(5);
+        }
+        var second = io.tunescope.store.Json.MAPPER.readTree(dir.resolve("j2").resolve("summary.json").toFile());
+        assertThat(second.path("trials")).as("the second tuner knows all five").hasSize(5);
+    }
+
+    /** {@code tune FILE --out DIR/out --budget B} on the study "joined" as a child JVM; its exit code. */
+    private static int tune(Path file, String out, String budget) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(io.tunescope.engine.Processes.javaExecutable(), "-cp",
+                System.getProperty("java.class.path"), LineTuners.MAIN, "tune", file.toString(), "--out",
+                dir.resolve(out).toString(), "--budget", budget, "--study", server.jdbcUrl(), "--study-user",
+                server.user(), "--study-name", "joined").redirectErrorStream(true)
+                .redirectOutput(dir.resolve(out + ".log").toFile());
+        pb.environment().put(LineTuners.PASSWORD_VARIABLE, server.password());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return p.exitValue();
+    }
+
+    @Test
     void anInterruptedControllerKillsItsTuners() throws Exception {
         Path file = tuningFile("slow", 2, "sleep 300; echo v=1");
         AtomicReference<Throwable> thrown = new AtomicReference<>();
