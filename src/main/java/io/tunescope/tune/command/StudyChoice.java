@@ -12,8 +12,8 @@ import java.nio.file.Path;
 /**
  * Where {@code tune} records its trials: the output directory's journal (no {@code --study}), a PostgreSQL study
  * store at a URL, or a private instance started under the output directory ({@code --study postgres}) and stopped
- * when this is closed. A new session on a study URL joins the study when it exists with the same header. A new session writes {@link StudyReference} into the output directory so that
- * {@code --resume DIR} finds the study again.
+ * when this is closed. A new session on a study URL joins the study when it exists with the same header. A new
+ * session writes {@link StudyReference} into the output directory so that {@code --resume DIR} finds the study again.
  */
 public final class StudyChoice implements AutoCloseable {
     private final StudyLocation location;
@@ -50,8 +50,9 @@ public final class StudyChoice implements AutoCloseable {
         }
         if (ref.isPrivate()) {
             if (resume) {
-                throw BadInputException.of("--resume", dir, "used a private study instance (--study postgres), which "
-                        + "stopped with its tuner; resuming needs a study server that outlives the tuner (--study URL)");
+                throw BadInputException.of("--resume", dir, "used a private study instance (--study postgres), "
+                        + "which stopped with its tuner; resuming needs a study server that outlives the tuner "
+                        + "(--study URL)");
             }
             if (ref.user() != null) {
                 throw BadInputException.of("--study-user", ref.user(), "is for --study URL (a private instance has its "
