@@ -39,7 +39,8 @@ final class ShopClusterLayouts {
     /**
      * The stack of {@code layout}, each node with its configuration ({@code proxy_*} knobs for a proxy, {@code app_*}
      * for an application node, checked by the tiers' catalogs). A line left without application nodes (they failed
-     * and were excluded) is left out with its proxy.
+     * and were excluded) is left out with its proxy, as is a line whose proxy was excluded while it has several
+     * nodes to balance over (one node serves on its own): such a line is missing from the measurement's WIPS by line.
      *
      * @throws BadInputException a node without a configuration, a tier the shop has not, a line with two proxies, a
      *                           value the catalog refuses, or no application node left at all
@@ -69,7 +70,8 @@ final class ShopClusterLayouts {
                     default -> throw BadInputException.of("tier", n.tier(), "must be proxy or app on the shop's stack");
                 }
             }
-            if (!apps.isEmpty()) {
+            // as ShopLayout.without: a line with no node left, or several without their proxy, cannot serve
+            if (!apps.isEmpty() && (proxy != null || apps.size() == 1)) {
                 lines.add(new ShopLayout.Line(line, proxy, ShopCatalogs.proxyKnobs(only(proxyConfig, "proxy_")),
                         apps));
             }
