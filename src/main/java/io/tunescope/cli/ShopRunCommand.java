@@ -88,7 +88,9 @@ public final class ShopRunCommand implements Callable<Integer> {
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor, stack.tiers());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
-        String caches = (s.appNodes() > 1 ? ", " + s.appNodes() + " nodes" : "")
+        String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";
+        String failed = s.failedNodes().isEmpty() ? "" : " (failed: " + String.join(", ", s.failedNodes()) + ")";
+        String caches = lines + (s.appNodes() > 1 ? ", " + s.appNodes() + " nodes" : "")
                 + (s.proxy().equals("none") ? "" : String.format(Locale.ROOT, ", %s cache answered %.1f %%", s.proxy(),
                 s.proxyCacheHitPercent()))
                 + (s.appCacheHitPercent() > 0 ? String.format(Locale.ROOT, ", app caches %.1f %%",
@@ -96,7 +98,7 @@ public final class ShopRunCommand implements Callable<Integer> {
         System.out.println(String.format(Locale.ROOT, "shop run: %s, %d browsers, %.0f s: %.1f %s, %d errors, "
                         + "shares within %.2f pp of TPC-W, p90 within limits: %s%s%s; %s", s.mix(), s.browsers(),
                 s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
-                caches, s.degraded() ? ", DEGRADED" : "", ResultsDir.of(config.out()).summary()));
+                caches, s.degraded() ? ", DEGRADED" + failed : "", ResultsDir.of(config.out()).summary()));
         return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
     }
 }

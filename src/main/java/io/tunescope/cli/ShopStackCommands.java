@@ -45,7 +45,9 @@ final class ShopStackCommands {
                     new ShopScale(stack.items, browsers, stack.scaleDown), stack.database, stack.pgBin,
                     stack.appKnobs(), seed.seed(), out, 0, false, stack.tiers());
             ShopStackState state = StackControl.start(config.stack());
-            System.out.println("shop start: serving " + state.baseUrl() + " (" + state.database() + "); stop with "
+            String where = state.baseUrls() != null && state.baseUrls().size() > 1
+                    ? String.join(", ", state.baseUrls()) + " (one per work line)" : state.baseUrl();
+            System.out.println("shop start: serving " + where + " (" + state.database() + "); stop with "
                     + "'tunescope shop stop --out " + out + "'");
             return ExitCode.OK;
         }

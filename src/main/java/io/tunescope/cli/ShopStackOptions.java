@@ -57,12 +57,18 @@ public final class ShopStackOptions {
             + "(Cache-Control) of those pages for the proxy; 0: never cached (default: ${DEFAULT-VALUE})")
     int pageMaxAgeSeconds;
 
-    @Option(names = "--app-nodes", defaultValue = "1", description = "application nodes, each its own JVM "
-            + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--app-nodes", defaultValue = "1", description = "application nodes per work line, each its own "
+            + "JVM (default: ${DEFAULT-VALUE})")
     int appNodes;
 
+    @Option(names = "--lines", defaultValue = "1", description = "work lines: each its own proxy and application "
+            + "nodes over the one database, serving its own share of the browsers (default: ${DEFAULT-VALUE}, see "
+            + "docs/shop.md)")
+    int lines;
+
     @Option(names = "--proxy", defaultValue = "auto", description = "the caching reverse proxy in front of the "
-            + "nodes: nginx or none; auto: nginx for several nodes, none for one (default: ${DEFAULT-VALUE})")
+            + "nodes: nginx or none; auto: nginx for several nodes or lines, none for one node (default: "
+            + "${DEFAULT-VALUE})")
     String proxy;
 
     @Option(names = "--proxy-port", defaultValue = "0", description = "the proxy's port on 127.0.0.1; 0: a free one "
@@ -99,6 +105,6 @@ public final class ShopStackOptions {
 
     ShopTiers tiers() {
         return new ShopTiers(proxy, proxyPort, new ProxyKnobs(proxyCacheMiB, proxyMaxObjectKiB, proxyWorkers,
-                proxyWorkerConnections, proxyFailTimeoutSeconds), proxyBin, appNodes);
+                proxyWorkerConnections, proxyFailTimeoutSeconds), proxyBin, appNodes, lines);
     }
 }

@@ -91,6 +91,19 @@ public record ResultsDir(Path root) {
         return root.resolve("proxy");
     }
 
+    /**
+     * The directory of proxy node {@code node} of a stack with work lines: {@link #shopProxyDir()} for the one proxy
+     * named {@code proxy}, else one directory per proxy ({@code proxies/proxy1/}, ...).
+     */
+    public Path shopProxyDir(String node) {
+        return node.equals("proxy") ? shopProxyDir() : root.resolve("proxies").resolve(node);
+    }
+
+    /** The generated nginx.conf of proxy node {@code node}, in {@link #shopProxyDir(String)}. */
+    public Path shopProxyConfig(String node) {
+        return shopProxyDir(node).resolve("nginx.conf");
+    }
+
     /** The proxy's generated nginx.conf, in {@link #shopProxyDir()}. */
     public Path shopProxyConfig() {
         return shopProxyDir().resolve("nginx.conf");

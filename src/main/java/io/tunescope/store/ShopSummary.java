@@ -11,7 +11,9 @@ import java.util.Map;
  * open load's session arrival rate (0 for closed load) and the sessions started, and with {@code --monitor} the
  * thread monitor's sums per process (null without), the proxy ({@code nginx} or {@code none}), the application
  * nodes and the proxy's knobs (null without a proxy), and the shares of the interactions in the interval that the
- * proxy's cache and the nodes' own caches answered.
+ * proxy's cache and the nodes' own caches answered; the work lines, each line's WIPS (its own browsers' completed
+ * interactions per second) and the nodes (application nodes or proxies) that died during the run, by name.
+ * {@code appNodes} counts the application nodes of every line.
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
@@ -20,7 +22,8 @@ public record ShopSummary(String mix, int browsers, double measureSeconds, doubl
                           Map<String, Integer> appKnobs, long seed,
                           double arrivalRatePerSecond, long sessions, List<TierThreads> monitor, String proxy,
                           int appNodes, Map<String, Integer> proxyKnobs, double proxyCacheHitPercent,
-                          double appCacheHitPercent) {
+                          double appCacheHitPercent, int lines, Map<String, Double> wipsByLine,
+                          List<String> failedNodes) {
 
     /** One web interaction over the measurement interval; latencies from each request's intended start. */
     public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,

@@ -10,6 +10,8 @@ import java.util.Map;
 
 /** The controller's handle on one application node: its own JVM, listening on 127.0.0.1. */
 public final class AppNode implements AutoCloseable {
+    /** The system property that names the node on its JVM's command line. */
+    public static final String NODE_PROPERTY = "-Dtunescope.node";
     private final String name;
     private final ChildJvm jvm;
 
@@ -22,8 +24,9 @@ public final class AppNode implements AutoCloseable {
     public static AppNode start(String name, AppKnobs knobs, ShopDatabase database, Path log) throws IOException {
         Map<String, String> env = Map.of(AppNodeMain.URL_ENV, database.jdbcUrl(), AppNodeMain.USER_ENV,
                 database.user(), AppNodeMain.PASSWORD_ENV, database.password());
+        // the node's name on its command line: ps tells the nodes apart, and a test can find one to kill
         ChildJvm jvm = ChildJvm.start(name, AppNodeMain.class, List.of("-Xmx512m", "-XX:+UseSerialGC",
-                "-Dtunescope.role=shop-app"), knobs.toArgs(), env, log);
+                "-Dtunescope.role=shop-app", NODE_PROPERTY + "=" + name), knobs.toArgs(), env, log);
         return new AppNode(name, jvm);
     }
 

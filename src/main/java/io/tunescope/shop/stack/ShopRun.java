@@ -1,13 +1,12 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.BadInputException;
 import io.tunescope.Progress;
-import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.shop.Interaction;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
-import io.tunescope.shop.browser.EmulatedBrowsers;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.store.Json;
@@ -16,9 +15,7 @@ import io.tunescope.store.ShopSummary;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.sql.Connection;
-import java.sql.DriverManager;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,16 +75,49 @@ public final class ShopRun implements AutoCloseable {
                 threads.addAll(monitor.getAndSet(null).stop());
             }
         };
-        BrowserResult result;
+        List<BrowserResult> byLine;
         try {
-            result = drive(config, browsers, stack.baseUrl(), atStart, atEnd, progress);
+            byLine = drive(config, browsers, stack.lines.stream().map(ShopStack.Line::baseUrl).toList(), atStart,
+                    atEnd, progress);
         } finally {
             if (monitor.get() != null) {
                 monitor.get().stop();
             }
         }
-        return summary(config, browsers, result, processes.tiers(), stack.degraded(), stack.database.kind(),
-                population(stack.counts, config, stack.loadSeconds), config.monitor() ? threads : null);
+        List<String> failed = stack.failedNodes();
+        Map<String, Double> wipsByLine = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < byLine.size(); k++) {
+            wipsByLine.put(stack.lines.get(k).name(), round(byLine.get(k).wips()));
+        }
+        ShopSummary s = summary(config, browsers, LineBrowsers.merge(byLine), processes.tiers(), !failed.isEmpty(),
+                stack.database.kind(), population(stack.counts, config, stack.loadSeconds),
+                config.monitor() ? threads : null);
+        return withLines(s, stack, wipsByLine, failed);
+    }
+
+    /** {@code s} with the stack's work lines: their count, each line's WIPS, the nodes that failed, all nodes. */
+    private static ShopSummary withLines(ShopSummary s, ShopStack stack, Map<String, Double> wipsByLine,
+                                         List<String> failed) {
+        return new ShopSummary(s.mix(), s.browsers(), s.measureSeconds(), s.wips(), s.errors(), s.degraded(),
+                s.interactions(), s.tiers(), s.metric(), s.database(), s.rampUpSeconds(), s.rampDownSeconds(),
+                s.thinkScale(), s.population(), s.errorsByKind(), s.maxShareGapPoints(), s.p90WithinLimits(),
+                s.appKnobs(), s.seed(), s.arrivalRatePerSecond(), s.sessions(), s.monitor(), s.proxy(),
+                stack.apps.size(), s.proxyKnobs(), s.proxyCacheHitPercent(), s.appCacheHitPercent(),
+                stack.lines.size(), wipsByLine, failed);
+    }
+
+    /**
+     * Starts the nodes of {@code layout} over {@code database} (running and populated; closing the run leaves it
+     * running), proxies from {@code proxyBinary} (null: nginx's default), logs under {@code out}; close it when done.
+     */
+    public static ShopRun startOver(PopulatedDatabase database, ShopLayout layout, Path proxyBinary, Path out)
+            throws IOException {
+        return new ShopRun(ShopStack.startOver(database, layout, proxyBinary, out));
+    }
+
+    /** The nodes that died since the stack started, by name (empty while every node runs). */
+    public List<String> failedNodes() {
+        return stack.failedNodes();
     }
 
     @Override
@@ -95,18 +125,30 @@ public final class ShopRun implements AutoCloseable {
         stack.close();
     }
 
-    /** Runs the browsers, reading each process's CPU time as the measurement interval starts and ends. */
-    private static BrowserResult drive(ShopRunConfig config, int browsers, String baseUrl, Runnable atStart,
-                                       Runnable atEnd, Progress progress) throws InterruptedException {
-        BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrl), config.mix(), browsers,
+    /**
+     * Runs the browsers, each work line's share against its base URL, reading each process's CPU time as the
+     * measurement interval starts and ends; returns each line's figures.
+     */
+    private static List<BrowserResult> drive(ShopRunConfig config, int browsers, List<String> baseUrls,
+                                             Runnable atStart, Runnable atEnd, Progress progress)
+            throws InterruptedException {
+        if (browsers < baseUrls.size()) {
+            throw BadInputException.of("browsers", browsers, "must be at least one per work line (" + baseUrls.size()
+                    + ")");
+        }
+        BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrls.get(0)), config.mix(), browsers,
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
                 config.arrivalRatePerSecond());
+        List<BrowserRunConfig> loads = new ArrayList<>();
+        for (int k = 0; k < baseUrls.size(); k++) {
+            loads.add(LineBrowsers.lineLoad(load, baseUrls.size(), k, URI.create(baseUrls.get(k))));
+        }
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
         try (Progress.Task task = progress.start("emulated browsers", load.total().toSeconds(), "s")) {
             marks.schedule(atStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
             marks.schedule(atEnd, config.rampUp().plus(config.measure()).toMillis(), TimeUnit.MILLISECONDS);
             marks.scheduleAtFixedRate(() -> task.step(1), 1, 1, TimeUnit.SECONDS);
-            BrowserResult result = new EmulatedBrowsers(load).run();
+            List<BrowserResult> result = LineBrowsers.run(loads);
             // the end mark may still be running (no ramp-down): let it finish before the summary reads its figures
             marks.shutdown();
             marks.awaitTermination(30, TimeUnit.SECONDS);
@@ -151,7 +193,7 @@ public final class ShopRun implements AutoCloseable {
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
                 config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
                 percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
-                result.completed()));
+                result.completed()), t.lines(), null, List.of());
     }
 
     private static String metric(Mix mix) {

@@ -39,6 +39,10 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
         if (tiers == null) {
             tiers = ShopTiers.SINGLE;
         }
+        if (browsers < tiers.lines()) {
+            throw BadInputException.of("browsers", browsers, "must be at least one per work line (lines: "
+                    + tiers.lines() + ")");
+        }
         if (scale.browsers() != browsers) {
             throw new IllegalArgumentException("the store is sized for " + scale.browsers() + " browsers, not "
                     + browsers);

@@ -2,93 +2,140 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.Progress;
 import io.tunescope.shop.db.ShopCounts;
-import io.tunescope.shop.db.ShopPopulator;
 import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.sql.Connection;
-import java.sql.DriverManager;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The running stack: the database tier, populated, the application nodes over it and, when asked for, the caching
- * proxy in front of them. {@link #close()} stops the proxy, the nodes, then the database; a failure while starting
+ * The running stack: the database tier, populated, and in front of it the work lines of {@link ShopLayout}, each
+ * its application nodes and, when it has one, its caching proxy. {@link #close()} stops the proxies, the nodes,
+ * then the database (unless the stack only borrowed it, see {@link PopulatedDatabase}); a failure while starting
  * stops whatever had started.
  */
 final class ShopStack implements AutoCloseable {
+    /** One running work line: its proxy (null without) in front of its nodes. */
+    record Line(String name, String proxyNode, NginxProxy proxy, List<AppNode> apps) {
+        /** Where this line's browsers go: its proxy, or its one node. */
+        String baseUrl() {
+            return proxy != null ? proxy.baseUrl() : apps.get(0).baseUrl();
+        }
+    }
+
     final ShopDatabase database;
+    final List<Line> lines;
+    /** Every line's application nodes, line by line. */
     final List<AppNode> apps;
-    /** Null without a proxy. */
-    final NginxProxy proxy;
     final ShopCounts counts;
     final double loadSeconds;
 
-    private ShopStack(ShopDatabase database, List<AppNode> apps, NginxProxy proxy, ShopCounts counts,
-                      double loadSeconds) {
+    private ShopStack(ShopDatabase database, List<Line> lines, ShopCounts counts, double loadSeconds) {
         this.database = database;
-        this.apps = List.copyOf(apps);
-        this.proxy = proxy;
+        this.lines = List.copyOf(lines);
+        this.apps = lines.stream().flatMap(l -> l.apps().stream()).toList();
         this.counts = counts;
         this.loadSeconds = loadSeconds;
     }
 
     static ShopStack start(ShopStackConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
-        ResultsDir dir = ResultsDir.of(config.out());
-        Files.createDirectories(dir.tierLog("app1").getParent());
+        Files.createDirectories(ResultsDir.of(config.out()).tierLog("app1").getParent());
         if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
             // before the store is populated, so a port in use costs nothing
             NginxProxy.checkFree(config.tiers().proxyPort());
         }
-        ShopDatabase database = ShopDatabases.start(config.database(), config.pgBin(), config.out());
-        List<AppNode> apps = new ArrayList<>();
+        PopulatedDatabase database = PopulatedDatabase.start(config.database(), config.pgBin(), config.out(),
+                config.scale(), config.seed(), progress);
         try {
-            long loadStart = System.nanoTime();
-            ShopCounts counts;
-            try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                    database.password()); Progress.Task task = progress.start("populating the store", 1, "step")) {
-                counts = ShopPopulator.populate(c, config.scale(), config.seed());
-                task.step(1);
-            }
-            double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-            for (int k = 1; k <= config.tiers().appNodes(); k++) {
-                apps.add(AppNode.start("app" + k, config.app(), database, dir.tierLog("app" + k)));
-            }
-            NginxProxy proxy = null;
-            if (config.tiers().hasProxy()) {
-                ShopTiers t = config.tiers();
-                proxy = NginxProxy.start(t.proxyBinary() == null ? NginxProxy.DEFAULT_BINARY : t.proxyBinary(),
-                        t.proxyKnobs(), t.proxyPort(), apps.stream().map(AppNode::port).toList(),
-                        dir.shopProxyDir(), dir.shopProxyConfig(), dir.tierLog("proxy"));
-            }
-            return new ShopStack(database, apps, proxy, counts, loadSeconds);
-        } catch (IOException | SQLException | RuntimeException e) {
-            apps.forEach(AppNode::close);
+            return startNodes(config.layout(), config.tiers().proxyBinary(), config.tiers().proxyPort(), database,
+                    database.database(), config.out());
+        } catch (IOException | RuntimeException e) {
             database.close();
             throw e;
         }
     }
 
-    /** Where the browsers go: the proxy, or the one node. */
-    String baseUrl() {
-        return proxy != null ? proxy.baseUrl() : apps.get(0).baseUrl();
+    /**
+     * Starts the nodes of {@code layout} over {@code database}, already running and populated; closing the stack
+     * leaves the database running. {@code proxyBinary} null: nginx's default.
+     */
+    static ShopStack startOver(PopulatedDatabase database, ShopLayout layout, Path proxyBinary, Path out)
+            throws IOException {
+        Files.createDirectories(ResultsDir.of(out).tierLog("app1").getParent());
+        return startNodes(layout, proxyBinary, 0, database, database.borrowed(), out);
     }
 
-    /** True when a node or the proxy died while it ran. */
+    private static ShopStack startNodes(ShopLayout layout, Path proxyBinary, int proxyPort, PopulatedDatabase db,
+                                        ShopDatabase database, Path out) throws IOException {
+        ResultsDir dir = ResultsDir.of(out);
+        List<Line> lines = new ArrayList<>();
+        List<AutoCloseable> started = new ArrayList<>();
+        try {
+            for (ShopLayout.Line l : layout.lines()) {
+                List<AppNode> apps = new ArrayList<>();
+                for (ShopLayout.App a : l.apps()) {
+                    AppNode node = AppNode.start(a.name(), a.knobs(), database, dir.tierLog(a.name()));
+                    started.add(node);
+                    apps.add(node);
+                }
+                NginxProxy proxy = null;
+                if (l.proxyNode() != null) {
+                    proxy = NginxProxy.start(proxyBinary == null ? NginxProxy.DEFAULT_BINARY : proxyBinary,
+                            l.proxyKnobs(), proxyPort, apps.stream().map(AppNode::port).toList(),
+                            dir.shopProxyDir(l.proxyNode()), dir.shopProxyConfig(l.proxyNode()),
+                            dir.tierLog(l.proxyNode()));
+                    started.add(proxy);
+                }
+                lines.add(new Line(l.name(), l.proxyNode(), proxy, apps));
+            }
+            return new ShopStack(database, lines, db.counts(), db.loadSeconds());
+        } catch (IOException | RuntimeException e) {
+            for (int k = started.size() - 1; k >= 0; k--) {
+                closeQuietly(started.get(k));
+            }
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            // stopping what had started after a failed start: the start's failure is what counts
+        }
+    }
+
+    /** Where the first line's browsers go (the one line's: its proxy, or the one node). */
+    String baseUrl() {
+        return lines.get(0).baseUrl();
+    }
+
+    /** The nodes that died while the stack ran (proxies and application nodes), by name, line by line. */
+    List<String> failedNodes() {
+        List<String> out = new ArrayList<>();
+        for (Line l : lines) {
+            if (l.proxy() != null && !l.proxy().isAlive()) {
+                out.add(l.proxyNode());
+            }
+            l.apps().stream().filter(a -> !a.isAlive()).forEach(a -> out.add(a.name()));
+        }
+        return out;
+    }
+
+    /** True when a node or a proxy died while it ran. */
     boolean degraded() {
-        return apps.stream().anyMatch(a -> !a.isAlive()) || proxy != null && !proxy.isAlive();
+        return !failedNodes().isEmpty();
     }
 
     @Override
     public void close() {
         try {
-            if (proxy != null) {
-                proxy.close();
-            }
+            lines.stream().map(Line::proxy).filter(p -> p != null).forEach(NginxProxy::close);
         } finally {
             try {
                 apps.forEach(AppNode::close);

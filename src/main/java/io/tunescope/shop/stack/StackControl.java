@@ -103,6 +103,9 @@ public final class StackControl {
         if (state.proxyPid() > 0) {
             pids.add(state.proxyPid());
         }
+        if (state.proxyPids() != null) {
+            pids.addAll(state.proxyPids());
+        }
         pids.add(state.supervisorPid());
         Optional<ProcessHandle> supervisor = ProcessHandle.of(state.supervisorPid());
         supervisor.ifPresent(ProcessHandle::destroy);

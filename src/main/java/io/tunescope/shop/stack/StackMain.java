@@ -9,6 +9,7 @@ import io.tunescope.store.ShopStackState;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -34,9 +35,12 @@ public final class StackMain {
                 stack.close();
                 stopped.countDown();
             }, "shop-stack-stop"));
+            List<Long> proxyPids = stack.lines.stream().filter(l -> l.proxy() != null).map(l -> l.proxy().pid())
+                    .toList();
             Json.writeAtomically(state, new ShopStackState(ProcessHandle.current().pid(), stack.baseUrl(),
                     stack.database.kind(), stack.apps.get(0).pid(), stack.database.pids(),
-                    stack.apps.stream().map(AppNode::pid).toList(), stack.proxy == null ? 0 : stack.proxy.pid()));
+                    stack.apps.stream().map(AppNode::pid).toList(), proxyPids.isEmpty() ? 0 : proxyPids.get(0),
+                    stack.lines.stream().map(ShopStack.Line::baseUrl).toList(), proxyPids));
             stopped.await();
             Files.deleteIfExists(state);
         } catch (Exception e) {

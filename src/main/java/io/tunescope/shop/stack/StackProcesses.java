@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The CPU time of each process of the stack, read at the start and the end of the measurement interval: the proxy
+ * The CPU time of each process of the stack, read at the start and the end of the measurement interval: each proxy
  * (nginx's master, then its workers), every application node, the database's processes.
  */
 final class StackProcesses {
@@ -27,8 +27,13 @@ final class StackProcesses {
     /** The processes as they are now (nginx's workers are counted from here). */
     private List<Proc> list() {
         List<Proc> out = new ArrayList<>();
-        if (stack.proxy != null) {
-            stack.proxy.members().forEach(m -> out.add(new Proc("proxy", m.name(), m.pid())));
+        boolean oneLine = stack.lines.size() == 1;
+        for (ShopStack.Line l : stack.lines) {
+            if (l.proxy() != null) {
+                // several proxies: each member named after its proxy node (proxy1-nginx, proxy1-nginx-worker1)
+                l.proxy().members().forEach(m -> out.add(new Proc("proxy", oneLine ? m.name()
+                        : l.proxyNode() + "-" + m.name(), m.pid())));
+            }
         }
         stack.apps.forEach(a -> out.add(new Proc("app", a.name(), a.pid())));
         List<Long> pids = stack.database.pids();

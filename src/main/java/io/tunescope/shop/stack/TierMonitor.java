@@ -32,9 +32,12 @@ final class TierMonitor {
         List<MonitoredProcess> processes = new ArrayList<>();
         processes.add(new MonitoredProcess("driver", (int) ProcessHandle.current().pid(), false,
                 new NameBasedClassifier()));
-        if (stack.proxy != null) {
-            // nginx's workers are the master's children
-            processes.add(new MonitoredProcess("nginx", (int) stack.proxy.pid(), true, new NameBasedClassifier()));
+        for (ShopStack.Line l : stack.lines) {
+            if (l.proxy() != null) {
+                // nginx's workers are the master's children; several proxies go by their node names
+                processes.add(new MonitoredProcess(stack.lines.size() == 1 ? "nginx" : l.proxyNode(),
+                        (int) l.proxy().pid(), true, new NameBasedClassifier()));
+            }
         }
         for (AppNode app : stack.apps) {
             processes.add(new MonitoredProcess(app.name(), (int) app.pid(), false, new NameBasedClassifier()));
@@ -76,7 +79,7 @@ final class TierMonitor {
             case "driver" -> "driver";
             case "h2", "mariadb", "postgres" -> "db";
             case "nginx" -> "proxy";
-            default -> "app";
+            default -> node.startsWith("proxy") ? "proxy" : "app";
         };
     }
 }

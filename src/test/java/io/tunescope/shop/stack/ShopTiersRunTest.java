@@ -47,9 +47,16 @@ class ShopTiersRunTest {
                 .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
         assertThat(node).as("the stack started").isNotNull();
         Thread.sleep(1_500);
+        // its name, read while it runs (a dead process has no command line)
+        java.util.regex.Matcher name = java.util.regex.Pattern.compile(AppNode.NODE_PROPERTY + "=(\\S+)")
+                .matcher(node.info().commandLine().orElse(""));
+        assertThat(name.find()).as("the node's name on its command line").isTrue();
         node.destroyForcibly();
         ShopSummary s = run.get(120, TimeUnit.SECONDS);
         assertThat(s.degraded()).isTrue();
+        assertThat(s.failedNodes()).as("the killed node, by name").containsExactly(name.group(1));
+        assertThat(s.lines()).isEqualTo(1);
+        assertThat(s.wipsByLine()).containsOnlyKeys("line1");
         long served = s.interactions().stream().mapToLong(ShopSummary.Interaction::count).sum();
         // on an idle machine several hundred; on one loaded past 40 (seen) far fewer
         assertThat(served).as("interactions over the 4 s, most after the kill: %s", s).isPositive();

@@ -1,0 +1,107 @@
+package io.tunescope.shop.stack;
+
+import io.tunescope.Progress;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.db.ShopCounts;
+import io.tunescope.shop.db.ShopPopulator;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * A database tier started and populated once, for stacks whose nodes come and go over it (the cluster bench starts
+ * and stops only the nodes per trial: population is the slow part). {@link #borrowed()} is the database as a stack
+ * sees it: closing the stack leaves it running; {@link #close()} stops it.
+ */
+public final class PopulatedDatabase implements AutoCloseable {
+    private final ShopDatabase database;
+    private final ShopCounts counts;
+    private final double loadSeconds;
+
+    private PopulatedDatabase(ShopDatabase database, ShopCounts counts, double loadSeconds) {
+        this.database = database;
+        this.counts = counts;
+        this.loadSeconds = loadSeconds;
+    }
+
+    /** Starts the tier {@code name} for a run writing to {@code out} and populates it for {@code scale}. */
+    public static PopulatedDatabase start(String name, Path pgBin, Path out, ShopScale scale, long seed,
+                                          Progress progress) throws IOException, SQLException, InterruptedException {
+        java.nio.file.Files.createDirectories(io.tunescope.store.ResultsDir.of(out).tierLog(name).getParent());
+        ShopDatabase database = ShopDatabases.start(name, pgBin, out);
+        try {
+            long loadStart = System.nanoTime();
+            ShopCounts counts;
+            try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
+                    database.password()); Progress.Task task = progress.start("populating the store", 1, "step")) {
+                counts = ShopPopulator.populate(c, scale, seed);
+                task.step(1);
+            }
+            return new PopulatedDatabase(database, counts, (System.nanoTime() - loadStart) / 1e9);
+        } catch (SQLException | RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    public ShopDatabase database() {
+        return database;
+    }
+
+    public ShopCounts counts() {
+        return counts;
+    }
+
+    public double loadSeconds() {
+        return loadSeconds;
+    }
+
+    /** The database for a stack that must not stop it: the same tier, whose {@code close()} does nothing. */
+    public ShopDatabase borrowed() {
+        return new ShopDatabase() {
+            @Override
+            public String kind() {
+                return database.kind();
+            }
+
+            @Override
+            public String jdbcUrl() {
+                return database.jdbcUrl();
+            }
+
+            @Override
+            public String user() {
+                return database.user();
+            }
+
+            @Override
+            public String password() {
+                return database.password();
+            }
+
+            @Override
+            public List<Long> pids() {
+                return database.pids();
+            }
+
+            @Override
+            public void close() {
+                // the owner of the PopulatedDatabase stops it
+            }
+        };
+    }
+
+    /** True while every process of the database runs. */
+    public boolean isAlive() {
+        return database.pids().stream().allMatch(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false));
+    }
+
+    @Override
+    public void close() {
+        database.close();
+    }
+}
