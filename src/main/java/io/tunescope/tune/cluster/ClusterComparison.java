@@ -60,7 +60,8 @@ public final class ClusterComparison {
             OptionalInt to95 = Double.isNaN(reference) ? OptionalInt.empty()
                     : ClusterMetrics.trialsTo95Percent(wips, reference);
             modes.add(new ClusterResult.Mode(o.mode().label(), o.trials().size(), finite(ClusterMetrics.best(wips)),
-                    to95.isPresent() ? to95.getAsInt() : null, finite(ClusterMetrics.std(wips)), o.excluded(),
+                    to95.isPresent() ? to95.getAsInt() : null, finite(ClusterMetrics.std(wips)),
+                    finite(ClusterMetrics.std(wips.subList(wips.size() / 2, wips.size()))), o.excluded(),
                     o.tuners(), wips.stream().map(ClusterComparison::finite).toList(), ModeRun.plain(o.bestConfigByNode()),
                     round(o.wallSeconds())));
         }

@@ -70,9 +70,7 @@ public final class ModeRun {
         try {
             for (int g = 0; g < groups.size(); g++) {
                 TuningDir dir = files.clusterTuner(mode.label(), groups.get(g).name());
-                sessions.add(TuningSession.builder(groups.get(g).space()).strategy(settings.strategy())
-                        .seed(settings.seed() + g).direction(Direction.MAXIMIZE).budgetTrials(settings.trials())
-                        .outputDirectory(dir.root()).build());
+                sessions.add(openTuner(groups.get(g), g, settings, dir.root()));
                 tuners.add(new ClusterResult.Tuner(groups.get(g).name(), groups.get(g).space().dims(),
                         outDir.relativize(dir.root()).toString()));
             }
@@ -110,6 +108,18 @@ public final class ModeRun {
             sessions.forEach(TuningSession::close);
         }
         return new Outcome(mode, trials, excluded, tuners, bestByNode, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The session of the {@code index}-th tuner of a mode: its group's space, the shared strategy and budget, seed
+     * {@code seed + index}, maximizing WIPS, journaled in {@code journalDirectory}. It depends on nothing but its
+     * group, so a work line's tuner can be opened the same way in a process of its own (told its line's WIPS).
+     */
+    public static TuningSession openTuner(KnobGrouping.Group group, int index, Settings settings,
+                                          Path journalDirectory) {
+        return TuningSession.builder(group.space()).strategy(settings.strategy()).seed(settings.seed() + index)
+                .direction(Direction.MAXIMIZE).budgetTrials(settings.trials()).outputDirectory(journalDirectory)
+                .build();
     }
 
     private static void tellAll(List<KnobGrouping.Group> groups, List<TuningSession> sessions, List<Trial> asked,
