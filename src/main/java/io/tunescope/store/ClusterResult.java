@@ -34,8 +34,12 @@ public record ClusterResult(List<Mode> modes, Reconfiguration reconfiguration, S
                        Map<String, Map<String, Object>> bestConfigByNode, double wallSeconds) {
     }
 
-    /** A tuner of a mode: its name (all, a tier or a line), how many knobs it tunes and where its journal is. */
-    public record Tuner(String name, int knobs, String journalDirectory) {
+    /**
+     * A tuner of a mode: its name (all, a tier or a line), how many knobs it tunes, where its journal is and, under
+     * duplication, its tier's representative node at the end (the first node of the tier still running; absent else).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Tuner(String name, int knobs, String journalDirectory, String representative) {
     }
 
     /** A node that failed during tuning, at which trial, and why; left out of every later trial. */

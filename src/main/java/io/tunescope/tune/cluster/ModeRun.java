@@ -71,8 +71,6 @@ public final class ModeRun {
             for (int g = 0; g < groups.size(); g++) {
                 TuningDir dir = files.clusterTuner(mode.label(), groups.get(g).name());
                 sessions.add(openTuner(groups.get(g), g, settings, dir.root()));
-                tuners.add(new ClusterResult.Tuner(groups.get(g).name(), groups.get(g).space().dims(),
-                        outDir.relativize(dir.root()).toString()));
             }
             Path logs = files.clusterMode(mode.label()).logs();
             createDirectories(logs);
@@ -97,15 +95,21 @@ public final class ModeRun {
                         bestWips = m.wips();
                         bestByNode = byNode;
                     }
-                    layout = exclude(layout, m, t, excluded);
+                    ClusterLayout before = layout;
+                    layout = exclude(layout, m, t, excluded, mode);
                     bar.step(1);
                     if (layout == null) {
+                        layout = before;
                         break;
                     }
                 }
             }
         } finally {
             sessions.forEach(TuningSession::close);
+        }
+        for (KnobGrouping.Group g : groups) {
+            tuners.add(new ClusterResult.Tuner(g.name(), g.space().dims(), outDir.relativize(files.clusterTuner(
+                    mode.label(), g.name()).root()).toString(), representative(mode, g.name(), layout)));
         }
         return new Outcome(mode, trials, excluded, tuners, bestByNode, (System.nanoTime() - start) / 1e9);
     }
@@ -141,23 +145,40 @@ public final class ModeRun {
         }
     }
 
-    /** The layout without the nodes that failed in trial {@code t} (recorded), or null when none is left. */
+    /**
+     * The layout without the nodes that failed in trial {@code t} (recorded), or null when none is left. Under
+     * duplication a failed representative is replaced by the next node of its tier, which the record says.
+     */
     private static ClusterLayout exclude(ClusterLayout layout, ClusterMeasurement m, int t,
-                                         List<ClusterResult.ExcludedNode> excluded) {
+                                         List<ClusterResult.ExcludedNode> excluded, TuningMode mode) {
         ClusterLayout out = layout;
         for (String name : m.failedNodes()) {
             if (out.nodes().stream().noneMatch(n -> n.name().equals(name))) {
                 continue;
             }
             ClusterNode n = out.node(name);
-            excluded.add(new ClusterResult.ExcludedNode(n.name(), n.tier(), n.line(), t,
-                    m.error() != null ? m.error() : "reported failed by the bench"));
+            String reason = m.error() != null ? m.error() : "reported failed by the bench";
             if (out.nodes().size() == 1) {
+                excluded.add(new ClusterResult.ExcludedNode(n.name(), n.tier(), n.line(), t, reason));
                 return null;
             }
+            boolean wasRepresentative = name.equals(representative(mode, n.tier(), out));
             out = out.without(name);
+            String next = representative(mode, n.tier(), out);
+            if (wasRepresentative && next != null) {
+                reason += "; it was the representative of tier " + n.tier() + ", now " + next;
+            }
+            excluded.add(new ClusterResult.ExcludedNode(n.name(), n.tier(), n.line(), t, reason));
         }
         return out;
+    }
+
+    /** Under duplication, the node whose knobs a tier's tuner stands for: the tier's first node still running. */
+    static String representative(TuningMode mode, String tier, ClusterLayout layout) {
+        if (mode != TuningMode.DUPLICATION) {
+            return null;
+        }
+        return layout.inTier(tier).stream().findFirst().map(ClusterNode::name).orElse(null);
     }
 
     private static void createDirectories(Path p) {

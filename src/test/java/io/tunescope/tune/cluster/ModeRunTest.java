@@ -75,6 +75,31 @@ class ModeRunTest {
     }
 
     @Test
+    void aFailedRepresentativeIsReplacedByAPeerAndALineLeftWithoutNodesStopsItsTuner() throws Exception {
+        ModeRun.Outcome dup = ModeRun.run(new FailingNodes(new Recording(), Map.of("app1", 2)), TuningMode.DUPLICATION,
+                new ModeRun.Settings(5, "nelder-mead", 5), dir.resolve("dup"), Progress.NONE);
+        assertThat(dup.excluded().get(0).reason()).endsWith("it was the representative of tier app, now app2");
+        assertThat(dup.tuners()).extracting(ClusterResult.Tuner::name, ClusterResult.Tuner::representative)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("proxy", "proxy1"),
+                        org.assertj.core.groups.Tuple.tuple("app", "app2"));
+
+        ClusterLayout two = Layouts.of(2, Map.of("app", 2));
+        SimulatedCluster sim = new SimulatedCluster(two, SimCalibration.RECORDED, 2000, 350, 1, 3);
+        ModeRun.Outcome part = ModeRun.run(new FailingNodes(sim, Map.of("app1", 3)), TuningMode.PARTITIONING,
+                new ModeRun.Settings(8, "nelder-mead", 5), dir.resolve("part"), Progress.NONE);
+        assertThat(part.trials()).hasSize(8);
+        assertThat(part.tuners()).allSatisfy(t -> assertThat(t.representative()).isNull());
+        assertThat(trialsIn(TuningDir.of(dir.resolve("part")).clusterTuner("partitioning", "line1").journal()))
+                .isEqualTo(3);
+        assertThat(trialsIn(TuningDir.of(dir.resolve("part")).clusterTuner("partitioning", "line2").journal()))
+                .isEqualTo(8);
+    }
+
+    private static long trialsIn(Path journal) throws java.io.IOException {
+        return Files.readAllLines(journal).stream().filter(l -> l.contains("\"trial\"")).count();
+    }
+
+    @Test
     void everyTunerJournalsEveryTrialInItsOwnDirectory() throws Exception {
         ModeRun.Outcome o = ModeRun.run(new Recording(), TuningMode.PARTITIONING, new ModeRun.Settings(7,
                 "nelder-mead", 5), dir, Progress.NONE);
