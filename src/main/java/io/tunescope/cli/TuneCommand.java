@@ -70,7 +70,11 @@ public final class TuneCommand implements Callable<Integer> {
             }
             tuning = Path.of(Files.readString(reference).trim());
         }
-        if (resume == null && ClusterFileParser.isClusterFile(tuning)) {
+        if (ClusterFileParser.isClusterFile(tuning)) {
+            if (resume != null) {
+                throw BadInputException.of("--resume", resume, "is not supported for a cluster: tuning file (each "
+                        + "mode's tuners are journaled, but a comparison starts afresh: use a new --out)");
+            }
             return cluster(tuning, dir);
         }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));

@@ -49,6 +49,7 @@ class TuneClusterCommandTest {
         assertThat(summary.path("kind").asText()).isEqualTo("cluster");
         assertThat(summary.path("seed").asLong()).isEqualTo(3);
         assertThat(Main.execute("tune", "--help")).isEqualTo(ExitCode.OK);
+        assertThat(Main.execute("tune", "--resume", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
     }
 
     @Test
