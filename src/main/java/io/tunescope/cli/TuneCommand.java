@@ -4,6 +4,9 @@ import io.tunescope.BadInputException;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
+import io.tunescope.tune.command.ClusterFile;
+import io.tunescope.tune.command.ClusterFileParser;
+import io.tunescope.tune.command.ClusterTuner;
 import io.tunescope.tune.command.CommandTuner;
 import io.tunescope.tune.command.StudyChoice;
 import io.tunescope.tune.command.TuningFile;
@@ -26,7 +29,9 @@ import java.util.concurrent.Callable;
                 + "file with a target: section tunes a database running TPC-H instead; with a workloads: list it tunes "
                 + "for each workload and then measures each workload's best on every workload (matrix.json). With --study "
                 + "the trials go to a PostgreSQL study store that several tuner processes may share (password from "
-                + "$TUNESCOPE_STUDY_PASSWORD); --resume DIR finds the study again.")
+                + "$TUNESCOPE_STUDY_PASSWORD); --resume DIR finds the study again. A file with a cluster: section "
+                + "compares the cluster tuning modes (default, duplication, partitioning) on one cluster and writes "
+                + "cluster.json.")
 public final class TuneCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "TUNING.yaml", description = "The tuning file.")
     Path file;
@@ -79,6 +84,13 @@ public final class TuneCommand implements Callable<Integer> {
             }
             tuning = Path.of(Files.readString(reference).trim());
         }
+        if (ClusterFileParser.isClusterFile(tuning)) {
+            if (resume != null) {
+                throw BadInputException.of("--resume", resume, "is not supported for a cluster: tuning file (each "
+                        + "mode's tuners are journaled, but a comparison starts afresh: use a new --out)");
+            }
+            return cluster(tuning, dir);
+        }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
         if (study.study != null && !f.workloads().isEmpty()) {
             throw BadInputException.of("--study", study.study, "is for one session (this tuning file has a "
@@ -126,6 +138,44 @@ public final class TuneCommand implements Callable<Integer> {
             return ExitCode.FAILURE;
         }
         return ExitCode.OK;
+    }
+
+    /** A file with a cluster: section: compares the tuning modes (cluster.json; a table of the modes on stderr). */
+    private int cluster(Path tuning, Path dir) throws Exception {
+        if (knowledgeBase != null) {
+            throw BadInputException.of("--knowledge-base", knowledgeBase, "is for a database target, not a cluster: "
+                    + "section");
+        }
+        if (budget != null && budget < 1) {
+            throw BadInputException.of("--budget", budget, "must be at least 1");
+        }
+        if (strategy != null && !io.tunescope.tune.strategy.Strategies.exists(strategy)) {
+            throw BadInputException.of("--strategy", strategy, "must be one of "
+                    + io.tunescope.tune.strategy.Strategies.names());
+        }
+        ClusterFile f = ClusterFileParser.read(tuning).withSearch(budget, strategy, seed);
+        ResultsDir.createOutput(dir);
+        Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+        var r = ClusterTuner.run(f, dir, ProgressBar.ON_STDERR);
+        System.out.println(Json.toJson(r.result().modes().stream().map(m -> {
+            java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+            row.put("mode", m.mode());
+            row.put("trials", m.trials());
+            row.put("bestWips", m.bestWips());
+            row.put("trialsTo95Percent", m.trialsTo95Percent());
+            row.put("wipsStdDuringTuning", m.wipsStdDuringTuning());
+            return row;
+        }).toList()));
+        for (var m : r.result().modes()) {
+            System.err.println("tune: " + m.mode() + ": best " + m.bestWips() + " WIPS, within 95 % of "
+                    + r.result().referenceWips() + " at trial " + m.trialsTo95Percent() + ", std during tuning "
+                    + m.wipsStdDuringTuning() + " WIPS over " + m.trials() + " trials"
+                    + (m.excludedNodes().isEmpty() ? "" : ", excluded " + m.excludedNodes().stream()
+                    .map(x -> x.node() + " (trial " + x.trial() + ")").toList()));
+        }
+        System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).cluster().getFileName() + ", "
+                + TuningDir.of(dir).clusterPng().getFileName() + ", one journal per tuner under <mode>/tuners/)");
+        return r.result().referenceWips() == null ? ExitCode.FAILURE : ExitCode.OK;
     }
 
     /** A session tuned for several workloads: prints the matrix (JSON on stdout, a table on stderr). */

@@ -107,4 +107,28 @@ public record TuningDir(Path root) {
     public Path matrixPng() {
         return root.resolve("matrix.png");
     }
+
+    /** cluster.json: the comparison of cluster tuning modes ({@link ClusterResult}). */
+    public Path cluster() {
+        return root.resolve("cluster.json");
+    }
+
+    /** The WIPS-per-trial chart of the cluster modes, without extension (written as PNG). */
+    public Path clusterChart() {
+        return root.resolve("cluster-wips");
+    }
+
+    public Path clusterPng() {
+        return root.resolve("cluster-wips.png");
+    }
+
+    /** A cluster tuning mode's directory: one journal directory per tuner under it, and its logs. */
+    public TuningDir clusterMode(String mode) {
+        return new TuningDir(root.resolve(mode));
+    }
+
+    /** One tuner of a cluster mode (all, a tier or a work line): a journal directory of its own. */
+    public TuningDir clusterTuner(String mode, String tuner) {
+        return new TuningDir(root.resolve(mode).resolve("tuners").resolve(tuner));
+    }
 }
