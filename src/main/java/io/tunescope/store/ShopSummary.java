@@ -11,7 +11,8 @@ import java.util.Map;
  * open load's session arrival rate (0 for closed load) and the sessions started, and with {@code --monitor} the
  * thread monitor's sums per process (null without), the proxy ({@code nginx} or {@code none}), the application
  * nodes and the proxy's knobs (null without a proxy), and the shares of the interactions in the interval that the
- * proxy's cache and the nodes' own caches answered.
+ * proxy's cache and the nodes' own caches answered; with {@code --mix-change}, the WIPS of each phase (left out
+ * of the file without one).
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
@@ -20,7 +21,17 @@ public record ShopSummary(String mix, int browsers, double measureSeconds, doubl
                           Map<String, Integer> appKnobs, long seed,
                           double arrivalRatePerSecond, long sessions, List<TierThreads> monitor, String proxy,
                           int appNodes, Map<String, Integer> proxyKnobs, double proxyCacheHitPercent,
-                          double appCacheHitPercent) {
+                          double appCacheHitPercent,
+                          @com.fasterxml.jackson.annotation.JsonInclude(
+                                  com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Phase> phases) {
+
+    /**
+     * One phase of the measurement interval under one mix ({@code --mix-change}): its start in seconds after the
+     * interval's start, its length, the interactions completed in it, their rate and the share of order interactions.
+     */
+    public record Phase(String mix, double startSeconds, double seconds, long completed, double wips,
+                        double orderSharePercent) {
+    }
 
     /** One web interaction over the measurement interval; latencies from each request's intended start. */
     public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,

@@ -100,7 +100,7 @@ public final class ShopRun implements AutoCloseable {
                                        Runnable atEnd, Progress progress) throws InterruptedException {
         BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrl), config.mix(), browsers,
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
-                config.arrivalRatePerSecond());
+                config.arrivalRatePerSecond(), config.mixChange());
         ScheduledExecutorService marks = Executors.newSingleThreadScheduledExecutor();
         try (Progress.Task task = progress.start("emulated browsers", load.total().toSeconds(), "s")) {
             marks.schedule(atStart, config.rampUp().toMillis(), TimeUnit.MILLISECONDS);
@@ -151,7 +151,16 @@ public final class ShopRun implements AutoCloseable {
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
                 config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
                 percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
-                result.completed()));
+                result.completed()), phases(result));
+    }
+
+    /** The phases of a run whose mix changed; null (left out of summary.json) for one mix throughout. */
+    private static List<ShopSummary.Phase> phases(BrowserResult result) {
+        if (result.phases().isEmpty()) {
+            return null;
+        }
+        return result.phases().stream().map(p -> new ShopSummary.Phase(p.mix(), round(p.startSeconds()),
+                round(p.seconds()), p.completed(), round(p.wips()), round(p.orderSharePercent()))).toList();
     }
 
     private static String metric(Mix mix) {
