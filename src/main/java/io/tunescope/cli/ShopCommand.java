@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "shop", mixinStandardHelpOptions = true,
         description = "The TPC-W bookstore: a database, application nodes (Jetty), a caching proxy (nginx) and "
                 + "emulated browsers.",
-        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopStackCommands.Start.class,
+        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopReconfigureCommand.class, ShopStackCommands.Start.class,
                 ShopStackCommands.Stop.class, ShopStackCommands.Status.class, ShopKnobsCommand.class})
 public final class ShopCommand implements Runnable {
     @CommandLine.Spec
