@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code capacity}, {@code start}, {@code stop},
- * {@code status}, {@code knobs}).
+ * {@code status}, {@code knobs}, {@code reconfigure}).
  */
 @Command(name = "shop", mixinStandardHelpOptions = true,
         description = "The TPC-W bookstore: a database, application nodes (Jetty), a caching proxy (nginx) and "
