@@ -96,10 +96,14 @@ public final class OnlineReconfiguration {
         noteVanished(nodesBefore, Set.of(), "serving");
         ClusterLayout layout = cluster.layout();
         ReconfigurationRule.Decision d = settings.rule().decide(layout, utilization);
-        windows.add(window(at, utilization, layout, wips, d.reason()));
+        String end = phase(seconds(elapsedNanos()));
+        // a window that holds the change of mix measured neither mix: no move on it
+        boolean oneMix = phase(at).equals(end);
+        windows.add(window(at, utilization, layout, wips, oneMix ? d.reason() : "the mix changed during this "
+                + "window (" + phase(at) + " -> " + end + "): no move"));
         boolean room = elapsedNanos() + settings.settle().toNanos() + settings.window().toNanos()
                 <= settings.total().toNanos();
-        if (d.move().isPresent() && room) {
+        if (d.move().isPresent() && room && oneMix) {
             moveAndMeasure(d.move().get(), at, wips, d.reason());
         }
     }

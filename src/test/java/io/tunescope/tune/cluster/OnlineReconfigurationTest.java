@@ -102,6 +102,12 @@ class OnlineReconfigurationTest {
         assertThat(r.steps()).anyMatch(s -> s.phaseBefore().equals("ordering") && s.samePhase());
         assertThat(r.windows()).extracting(ReconfigurationRecord.Window::phase).contains("browsing", "ordering");
         assertThat(r.mixChange()).isEqualTo("800ms");
+        for (ReconfigurationRecord.Window w : r.windows()) {
+            if (w.decision().contains("mix changed")) {
+                assertThat(r.steps()).as("no move on a window that holds the change")
+                        .noneMatch(s -> s.atSeconds() >= w.atSeconds() && s.atSeconds() < w.atSeconds() + 0.15);
+            }
+        }
     }
 
     @Test
