@@ -5,12 +5,12 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code tunescope shop}: the TPC-W bookstore ({@code run}, {@code capacity}, {@code start}, {@code stop},
- * {@code status}, {@code knobs}).
+ * {@code status}, {@code knobs}, {@code reconfigure}).
  */
 @Command(name = "shop", mixinStandardHelpOptions = true,
         description = "The TPC-W bookstore: a database, application nodes (Jetty), a caching proxy (nginx) and "
                 + "emulated browsers.",
-        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopStackCommands.Start.class,
+        subcommands = {ShopRunCommand.class, ShopCapacityCommand.class, ShopReconfigureCommand.class, ShopStackCommands.Start.class,
                 ShopStackCommands.Stop.class, ShopStackCommands.Status.class, ShopKnobsCommand.class})
 public final class ShopCommand implements Runnable {
     @CommandLine.Spec

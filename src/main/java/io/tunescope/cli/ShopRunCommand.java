@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRun;
@@ -29,6 +30,11 @@ public final class ShopRunCommand implements Callable<Integer> {
     @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
             + "(default: ${DEFAULT-VALUE})")
     String mix;
+
+    @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the measurement "
+            + "interval, e.g. ordering@60s (60 s after it starts); summary.json then gives each phase's WIPS "
+            + "(default: one mix throughout)")
+    String mixChange;
 
     @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
             description = "measurement interval (default: ${DEFAULT-VALUE})")
@@ -86,7 +92,7 @@ public final class ShopRunCommand implements Callable<Integer> {
                 new ThinkTime(thinkScale), new ShopScale(stack.items, browsers, stack.scaleDown),
                 stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
-                monitor, stack.tiers());
+                monitor, stack.tiers(), mixChange == null ? null : MixChange.parse(mixChange));
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";
         String failed = s.failedNodes().isEmpty() ? "" : " (failed: " + String.join(", ", s.failedNodes()) + ")";
@@ -99,6 +105,11 @@ public final class ShopRunCommand implements Callable<Integer> {
                         + "shares within %.2f pp of TPC-W, p90 within limits: %s%s%s; %s", s.mix(), s.browsers(),
                 s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
                 caches, s.degraded() ? ", DEGRADED" + failed : "", ResultsDir.of(config.out()).summary()));
+        if (s.phases() != null) {
+            s.phases().forEach(p -> System.out.println(String.format(Locale.ROOT, "  phase %s from %.0f s: %.1f WIPS "
+                    + "over %.0f s, order interactions %.1f %%", p.mix(), p.startSeconds(), p.wips(), p.seconds(),
+                    p.orderSharePercent())));
+        }
         return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
     }
 }

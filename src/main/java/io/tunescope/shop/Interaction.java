@@ -47,6 +47,11 @@ public enum Interaction {
         return limitMillis;
     }
 
+    /** Whether the specification's mix table counts it as browse (true) or order (false). */
+    public boolean browse() {
+        return browse;
+    }
+
     /** The interaction served at {@code path}, or null. */
     public static Interaction ofPath(String path) {
         for (Interaction i : values()) {

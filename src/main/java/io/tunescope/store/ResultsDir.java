@@ -132,6 +132,14 @@ public record ResultsDir(Path root) {
         return root.resolve("capacity.json");
     }
 
+    /**
+     * What {@code shop reconfigure} measured of its node moves ({@code reconfiguration.json}): cluster.json's
+     * {@code reconfiguration} object, rewritten after every window so nothing measured is lost.
+     */
+    public Path reconfiguration() {
+        return root.resolve("reconfiguration.json");
+    }
+
     /** One level of {@code shop capacity}: a directory of its own ({@code levels/<browsers>-browsers}). */
     public ResultsDir capacityLevel(int browsers) {
         return new ResultsDir(root.resolve("levels").resolve(browsers + "-browsers"));

@@ -13,7 +13,8 @@ import java.util.Map;
  * nodes and the proxy's knobs (null without a proxy), and the shares of the interactions in the interval that the
  * proxy's cache and the nodes' own caches answered; the work lines, each line's WIPS (its own browsers' completed
  * interactions per second) and the nodes (application nodes or proxies) that died during the run, by name.
- * {@code appNodes} counts the application nodes of every line.
+ * {@code appNodes} counts the application nodes of every line. With {@code --mix-change}, the WIPS of each phase
+ * (left out of the file without one).
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
@@ -23,7 +24,17 @@ public record ShopSummary(String mix, int browsers, double measureSeconds, doubl
                           double arrivalRatePerSecond, long sessions, List<TierThreads> monitor, String proxy,
                           int appNodes, Map<String, Integer> proxyKnobs, double proxyCacheHitPercent,
                           double appCacheHitPercent, int lines, Map<String, Double> wipsByLine,
-                          List<String> failedNodes) {
+                          List<String> failedNodes,
+                          @com.fasterxml.jackson.annotation.JsonInclude(
+                                  com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Phase> phases) {
+
+    /**
+     * One phase of the measurement interval under one mix ({@code --mix-change}): its start in seconds after the
+     * interval's start, its length, the interactions completed in it, their rate and the share of order interactions.
+     */
+    public record Phase(String mix, double startSeconds, double seconds, long completed, double wips,
+                        double orderSharePercent) {
+    }
 
     /** One web interaction over the measurement interval; latencies from each request's intended start. */
     public record Interaction(String name, long count, double sharePercent, double specPercent, double p90Millis,

@@ -2,6 +2,7 @@ package io.tunescope.shop.browser;
 
 import io.tunescope.shop.Interaction;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,13 +10,26 @@ import java.util.Map;
  * interaction its count, observed share, 90th percentile and maximum of the latency from the intended start, and
  * the errors by kind ({@code http-500}, {@code HttpTimeoutException}, ...); the sessions started over the run; the
  * interactions in the interval that the proxy's cache answered ({@code X-Proxy-Cache: HIT}) and those that a node's
- * own cache answered ({@code X-App-Cache: hit}).
+ * own cache answered ({@code X-App-Cache: hit}); with a change of mix, the measurement interval's two phases
+ * (empty without one).
  */
 public record BrowserResult(double measureSeconds, long completed, double wips,
                             Map<Interaction, Measured> perInteraction,
                             Map<String, Long> errorsByKind, long completedInAllPhases,
-                            long sessions, long proxyCacheHits, long appCacheHits) {
+                            long sessions, long proxyCacheHits, long appCacheHits, List<Phase> phases) {
+    public BrowserResult {
+        phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
     public record Measured(long count, double sharePercent, double p90Millis, double maxMillis) {
+    }
+
+    /**
+     * One phase of the measurement interval under one mix: its start (seconds after the interval's start), its
+     * length, the interactions completed in it, their rate and the share of order interactions among them.
+     */
+    public record Phase(String mix, double startSeconds, double seconds, long completed, double wips,
+                        double orderSharePercent) {
     }
 
     public long errors() {

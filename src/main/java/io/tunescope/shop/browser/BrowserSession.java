@@ -18,7 +18,8 @@ final class BrowserSession {
     /** The share of buyers who register as new customers rather than log in (the rest are returning). */
     static final double NEW_CUSTOMER_SHARE = 0.2;
 
-    private final TransitionMatrix matrix;
+    /** The chain in force now: the emulated browsers swap it when the mix changes. */
+    private final java.util.function.Supplier<TransitionMatrix> matrix;
     private final ShopScale scale;
     private final SplittableRandom random;
     private Interaction current;
@@ -29,12 +30,16 @@ final class BrowserSession {
     private boolean registering;
 
     BrowserSession(TransitionMatrix matrix, ShopScale scale, SplittableRandom random) {
+        this(() -> matrix, scale, random);
+    }
+
+    BrowserSession(java.util.function.Supplier<TransitionMatrix> matrix, ShopScale scale, SplittableRandom random) {
         this.matrix = matrix;
         this.scale = scale;
         this.random = random;
         this.customer = randomCustomer();
         this.item = randomItem();
-        this.current = matrix.first(random);
+        this.current = matrix.get().first(random);
     }
 
     Interaction current() {
@@ -109,7 +114,7 @@ final class BrowserSession {
     /** Moves to the next page. */
     void advance() {
         previous = current;
-        current = matrix.next(current, random);
+        current = matrix.get().next(current, random);
     }
 
     private long randomItem() {

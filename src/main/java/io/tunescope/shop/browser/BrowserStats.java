@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * What the browsers saw in the measurement interval: per interaction the completed count and a latency histogram
  * (each latency from the request's intended start, so time spent queued anywhere, the driver included, counts),
  * the errors by kind, and the answers that came from the proxy's or the node's cache. Interactions count when they
- * complete inside the interval.
+ * complete inside the interval. With a change of mix at {@code changeNanos}, each phase's completions and order
+ * interactions are counted apart; every success, measured or not, also goes to the {@link CompletionCounter} if any.
  */
 final class BrowserStats {
     private static final long HIGHEST_NANOS = TimeUnit.MINUTES.toNanos(10);
@@ -25,10 +26,27 @@ final class BrowserStats {
     private long sessions;
     private long proxyCacheHits;
     private long appCacheHits;
+    private final long changeNanos;
+    private final String[] phaseMixes;
+    private final long[] phaseCompleted = new long[2];
+    private final long[] phaseOrders = new long[2];
+    private final CompletionCounter counter;
 
     BrowserStats(long measureStartNanos, long measureEndNanos) {
+        this(measureStartNanos, measureEndNanos, Long.MAX_VALUE, null, null, null);
+    }
+
+    /**
+     * @param changeNanos when the mix changes ({@code Long.MAX_VALUE}: never), from {@code before} to {@code after}
+     * @param counter     told of every success (null: none)
+     */
+    BrowserStats(long measureStartNanos, long measureEndNanos, long changeNanos, String before, String after,
+                 CompletionCounter counter) {
         this.measureStartNanos = measureStartNanos;
         this.measureEndNanos = measureEndNanos;
+        this.changeNanos = changeNanos;
+        this.phaseMixes = new String[] {before, after};
+        this.counter = counter;
         for (Interaction i : Interaction.values()) {
             latencies.put(i, new Histogram(1_000, HIGHEST_NANOS, 3));
         }
@@ -42,7 +60,13 @@ final class BrowserStats {
     synchronized void success(Interaction interaction, long intendedStartNanos, long endNanos, boolean proxyHit,
                               boolean appHit) {
         allCompleted++;
+        if (counter != null) {
+            counter.completed(interaction, endNanos);
+        }
         if (measured(endNanos)) {
+            int phase = endNanos < changeNanos ? 0 : 1;
+            phaseCompleted[phase]++;
+            phaseOrders[phase] += interaction.browse() ? 0 : 1;
             proxyCacheHits += proxyHit ? 1 : 0;
             appCacheHits += appHit ? 1 : 0;
             long latency = Math.max(1_000, Math.min(HIGHEST_NANOS, endNanos - intendedStartNanos));
@@ -71,6 +95,21 @@ final class BrowserStats {
                     count == 0 ? 0 : h.getValueAtPercentile(90) / 1e6, count == 0 ? 0 : h.getMaxValue() / 1e6));
         }
         return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted, sessions,
-                proxyCacheHits, appCacheHits);
+                proxyCacheHits, appCacheHits, phases());
+    }
+
+    private java.util.List<BrowserResult.Phase> phases() {
+        if (changeNanos == Long.MAX_VALUE) {
+            return java.util.List.of();
+        }
+        long[] bounds = {measureStartNanos, Math.min(changeNanos, measureEndNanos), measureEndNanos};
+        java.util.List<BrowserResult.Phase> out = new java.util.ArrayList<>();
+        for (int p = 0; p < 2; p++) {
+            double seconds = (bounds[p + 1] - bounds[p]) / 1e9;
+            long n = phaseCompleted[p];
+            out.add(new BrowserResult.Phase(phaseMixes[p], (bounds[p] - measureStartNanos) / 1e9, seconds, n,
+                    seconds <= 0 ? 0 : n / seconds, n == 0 ? 0 : 100.0 * phaseOrders[p] / n));
+        }
+        return out;
     }
 }

@@ -1,6 +1,7 @@
 package io.tunescope.shop.browser;
 
 import io.tunescope.shop.Interaction;
+import io.tunescope.shop.MixChange;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,17 +35,29 @@ public final class EmulatedBrowsers {
     private BrowserStats stats;
     /** One per live session, plus one for the arrivals while they last (open mode) and one for {@link #run}. */
     private final LiveCount live = new LiveCount();
-    private TransitionMatrix matrix;
+    /** The chain in force: swapped once by the clock when the mix changes. */
+    private volatile TransitionMatrix matrix;
     private long endNanos;
+    private final CompletionCounter counter;
 
     public EmulatedBrowsers(BrowserRunConfig config) {
-        this(config, Executors.newSingleThreadScheduledExecutor(daemon("shop-browser-clock")));
+        this(config, (CompletionCounter) null);
+    }
+
+    /** With every success also told to {@code counter} (null: none), for rates while the run goes on. */
+    public EmulatedBrowsers(BrowserRunConfig config, CompletionCounter counter) {
+        this(config, Executors.newSingleThreadScheduledExecutor(daemon("shop-browser-clock")), counter);
     }
 
     /** With the clock given, so a test can make it late. */
     EmulatedBrowsers(BrowserRunConfig config, ScheduledExecutorService clock) {
+        this(config, clock, null);
+    }
+
+    private EmulatedBrowsers(BrowserRunConfig config, ScheduledExecutorService clock, CompletionCounter counter) {
         this.config = config;
         this.clock = clock;
+        this.counter = counter;
         this.client = HttpClient.newBuilder().executor(answers).version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
     }
@@ -59,10 +72,20 @@ public final class EmulatedBrowsers {
         long measureStart = start + config.rampUp().toNanos();
         long measureEnd = measureStart + config.measure().toNanos();
         endNanos = measureEnd + config.rampDown().toNanos();
-        stats = new BrowserStats(measureStart, measureEnd);
+        MixChange change = config.mixChange();
+        long changeNanos = change == null ? Long.MAX_VALUE : measureStart + change.at().toNanos();
+        stats = new BrowserStats(measureStart, measureEnd, changeNanos, config.mix().label(),
+                change == null ? null : change.to().label(), counter);
         matrix = TransitionMatrix.of(config.mix());
         SplittableRandom seeds = new SplittableRandom(config.seed());
         try {
+            if (change != null) {
+                // fitted now, so the swap at the change is a single write
+                TransitionMatrix next = TransitionMatrix.of(change.to());
+                clock.schedule(() -> {
+                    matrix = next;
+                }, changeNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+            }
             if (config.arrivalRatePerSecond() > 0) {
                 live.register();
                 arrive(start, seeds);
@@ -86,7 +109,8 @@ public final class EmulatedBrowsers {
 
     private Browser newBrowser(SplittableRandom seeds, long sessionEndNanos) {
         stats.sessionStarted();
-        return new Browser(new BrowserSession(matrix, config.scale(), seeds.split()), seeds.split(), sessionEndNanos);
+        return new Browser(new BrowserSession(() -> matrix, config.scale(), seeds.split()), seeds.split(),
+                sessionEndNanos);
     }
 
     /** The next session arrival, due at {@code dueNanos}; the gaps are exponential with mean 1 / rate. */

@@ -199,6 +199,49 @@ public final class NginxProxy implements AutoCloseable {
         }
     }
 
+    /**
+     * Replaces the configuration with {@code text} (written to {@code config}) and has nginx reload it: SIGHUP to the
+     * master, which checks the new text, starts new workers with it and asks the old ones to shut down gracefully;
+     * they close their listening sockets, finish the requests they hold, then exit (nginx.org/en/docs/control.html,
+     * "Changing Configuration"), so no request is dropped. Returns once new workers run and every process the master
+     * had before has exited, or false if some had not within {@code timeout} (the new text is in force either way).
+     *
+     * @throws IOException when no new worker started within {@code timeout}: nginx refused the text (its error log
+     *                     says why) and kept the old one, or it died
+     */
+    public boolean reload(Path config, String text, Duration timeout) throws IOException, InterruptedException {
+        java.util.Set<Long> before = children();
+        Path temp = config.resolveSibling(config.getFileName() + ".new");
+        Files.writeString(temp, text);
+        Files.move(temp, config, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(pid)).redirectErrorStream(true).start();
+        if (!hup.waitFor(5, TimeUnit.SECONDS) || hup.exitValue() != 0) {
+            hup.destroyForcibly();
+            throw new IOException("could not signal nginx (pid " + pid + ") to reload");
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean started = false;
+        while (System.nanoTime() < deadline) {
+            java.util.Set<Long> now = children();
+            started |= now.stream().anyMatch(c -> !before.contains(c));
+            if (started && before.stream().noneMatch(now::contains)) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        if (!started) {
+            throw new IOException("nginx did not reload " + config + " within " + timeout.toSeconds() + " s (see "
+                    + "its error log)");
+        }
+        return false;
+    }
+
+    private java.util.Set<Long> children() {
+        return ProcessHandle.of(pid).map(m -> m.children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet())).orElse(java.util.Set.of());
+    }
+
     public boolean isAlive() {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }

@@ -39,7 +39,7 @@ final class LineBrowsers {
     static BrowserRunConfig lineLoad(BrowserRunConfig load, int lines, int k, java.net.URI baseUrl) {
         return new BrowserRunConfig(baseUrl, load.mix(), share(load.browsers(), lines, k), load.rampUp(),
                 load.measure(), load.rampDown(), load.think(), load.scale(), load.seed() + k * SEED_STRIDE,
-                load.arrivalRatePerSecond() / lines);
+                load.arrivalRatePerSecond() / lines, load.mixChange());
     }
 
     /** Runs every line's browsers at once; the results in the lines' order. */
@@ -96,6 +96,26 @@ final class LineBrowsers {
                 lines.stream().mapToLong(BrowserResult::completedInAllPhases).sum(),
                 lines.stream().mapToLong(BrowserResult::sessions).sum(),
                 lines.stream().mapToLong(BrowserResult::proxyCacheHits).sum(),
-                lines.stream().mapToLong(BrowserResult::appCacheHits).sum());
+                lines.stream().mapToLong(BrowserResult::appCacheHits).sum(), mergePhases(lines));
+    }
+
+    /** The lines' phases side by side: completions and rates add up, the order share is weighted by completions. */
+    private static List<BrowserResult.Phase> mergePhases(List<BrowserResult> lines) {
+        List<BrowserResult.Phase> out = new ArrayList<>();
+        for (int k = 0; k < lines.get(0).phases().size(); k++) {
+            BrowserResult.Phase first = lines.get(0).phases().get(k);
+            long completed = 0;
+            double wips = 0;
+            double orders = 0;
+            for (BrowserResult r : lines) {
+                BrowserResult.Phase p = r.phases().get(k);
+                completed += p.completed();
+                wips += p.wips();
+                orders += p.orderSharePercent() * p.completed();
+            }
+            out.add(new BrowserResult.Phase(first.mix(), first.startSeconds(), first.seconds(), completed, wips,
+                    completed == 0 ? 0 : orders / completed));
+        }
+        return out;
     }
 }

@@ -103,7 +103,7 @@ public final class ShopRun implements AutoCloseable {
                 s.thinkScale(), s.population(), s.errorsByKind(), s.maxShareGapPoints(), s.p90WithinLimits(),
                 s.appKnobs(), s.seed(), s.arrivalRatePerSecond(), s.sessions(), s.monitor(), s.proxy(),
                 stack.apps.size(), s.proxyKnobs(), s.proxyCacheHitPercent(), s.appCacheHitPercent(),
-                stack.lines.size(), wipsByLine, failed);
+                stack.lines.size(), wipsByLine, failed, s.phases());
     }
 
     /**
@@ -138,7 +138,7 @@ public final class ShopRun implements AutoCloseable {
         }
         BrowserRunConfig load = new BrowserRunConfig(URI.create(baseUrls.get(0)), config.mix(), browsers,
                 config.rampUp(), config.measure(), config.rampDown(), config.think(), config.scale(), config.seed(),
-                config.arrivalRatePerSecond());
+                config.arrivalRatePerSecond(), config.mixChange());
         List<BrowserRunConfig> loads = new ArrayList<>();
         for (int k = 0; k < baseUrls.size(); k++) {
             loads.add(LineBrowsers.lineLoad(load, baseUrls.size(), k, URI.create(baseUrls.get(k))));
@@ -193,7 +193,16 @@ public final class ShopRun implements AutoCloseable {
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
                 config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
                 percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
-                result.completed()), t.lines(), null, List.of());
+                result.completed()), t.lines(), null, List.of(), phases(result));
+    }
+
+    /** The phases of a run whose mix changed; null (left out of summary.json) for one mix throughout. */
+    private static List<ShopSummary.Phase> phases(BrowserResult result) {
+        if (result.phases().isEmpty()) {
+            return null;
+        }
+        return result.phases().stream().map(p -> new ShopSummary.Phase(p.mix(), round(p.startSeconds()),
+                round(p.seconds()), p.completed(), round(p.wips()), round(p.orderSharePercent()))).toList();
     }
 
     private static String metric(Mix mix) {

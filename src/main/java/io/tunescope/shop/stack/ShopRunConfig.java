@@ -2,6 +2,7 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
 import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
@@ -15,11 +16,12 @@ import java.util.List;
  * ({@code h2}, {@code mariadb} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
  * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), whether
  * the thread monitor watches every process over the measurement interval, and the tiers in front of the database
- * (application nodes, proxy).
+ * (application nodes, proxy), and a change of mix during the measurement interval (null: none).
  */
 public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
                             ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
-                            long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers) {
+                            long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers,
+                            MixChange mixChange) {
     public static final List<String> DATABASES = ShopDatabases.NAMES;
 
     /** Checked here, before the store is populated, so a mistyped option costs nothing. */
@@ -47,6 +49,17 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
             throw new IllegalArgumentException("the store is sized for " + scale.browsers() + " browsers, not "
                     + browsers);
         }
+        if (mixChange != null) {
+            mixChange.within(mix, measure);
+        }
+    }
+
+    /** One mix throughout. */
+    public ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown, ThinkTime think,
+                         ShopScale scale, String database, Path pgBin, AppKnobs appKnobs, long seed, Path out,
+                         double arrivalRatePerSecond, boolean monitor, ShopTiers tiers) {
+        this(mix, browsers, rampUp, measure, rampDown, think, scale, database, pgBin, appKnobs, seed, out,
+                arrivalRatePerSecond, monitor, tiers, null);
     }
 
     /** One application node and no proxy (the first increment's stack). */

@@ -98,6 +98,6 @@ class ShopLayoutTest {
             per.put(i, i == Interaction.HOME ? new BrowserResult.Measured(completed, 100, p90, p90 * 2)
                     : new BrowserResult.Measured(0, 0, 0, 0));
         }
-        return new BrowserResult(10, completed, wips, per, errors, completed, 4, 0, 0);
+        return new BrowserResult(10, completed, wips, per, errors, completed, 4, 0, 0, List.of());
     }
 }

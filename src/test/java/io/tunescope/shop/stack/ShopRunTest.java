@@ -69,6 +69,7 @@ class ShopRunTest {
         assertThat(json.get("interactions").get(0).fieldNames()).toIterable().contains("name", "count",
                 "sharePercent", "specPercent", "p90Millis", "limitMillis");
         assertThat(json.get("tiers").get(0).fieldNames()).toIterable().contains("tier", "node", "pid", "cpuMillis");
+        assertThat(json.has("phases")).as("one mix throughout: no phases, as before --mix-change").isFalse();
         assertThat(stackChildren()).isEmpty();
     }
 

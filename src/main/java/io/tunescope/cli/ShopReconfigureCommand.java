@@ -1,0 +1,121 @@
+package io.tunescope.cli;
+
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopStackConfig;
+import io.tunescope.store.ReconfigurationRecord;
+import io.tunescope.store.ReconfigureSummary;
+import io.tunescope.store.ResultsDir;
+import io.tunescope.tune.cluster.ReconfigurationRule;
+import io.tunescope.tune.cluster.ShopReconfiguration;
+import io.tunescope.tune.cluster.ShopReconfigureConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code tunescope shop reconfigure}: node reconfiguration online (issue 13, item 4). */
+@Command(name = "reconfigure", mixinStandardHelpOptions = true,
+        description = "Start the stack with its application nodes in two tiers behind nginx (browse pages to one, "
+                + "order pages to the other), drive it with emulated browsers whose mix may change, and every window "
+                + "move a node to the hottest tier when that lowers the imbalance; report the WIPS before and after "
+                + "each move. Writes reconfiguration.json and summary.json.")
+public final class ShopReconfigureCommand implements Callable<Integer> {
+    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
+            + "them (default: ${DEFAULT-VALUE})")
+    int browsers;
+
+    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
+            + "(default: ${DEFAULT-VALUE})")
+    String mix;
+
+    @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the run, e.g. "
+            + "ordering@40s (40 s after the measurement starts)")
+    String mixChange;
+
+    @Option(names = "--duration", defaultValue = "90s", converter = DurationConverter.class,
+            description = "how long the loop watches and the browsers are measured (default: ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--ramp-up", defaultValue = "5s", converter = DurationConverter.class,
+            description = "browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
+    Duration rampUp;
+
+    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time "
+            + "(default: ${DEFAULT-VALUE})")
+    double thinkScale;
+
+    @Option(names = "--window", defaultValue = "5s", converter = DurationConverter.class,
+            description = "each measured window of utilization and WIPS (default: ${DEFAULT-VALUE})")
+    Duration window;
+
+    @Option(names = "--settle", defaultValue = "2s", converter = DurationConverter.class,
+            description = "pause after a move before its after-window (default: ${DEFAULT-VALUE})")
+    Duration settle;
+
+    @Option(names = "--hysteresis", defaultValue = "" + ReconfigurationRule.DEFAULT_HYSTERESIS,
+            description = "a move must lower the predicted imbalance (max - min tier utilization) by at least this "
+                    + "(default: ${DEFAULT-VALUE})")
+    double hysteresis;
+
+    @Option(names = "--browse-nodes", defaultValue = "0", description = "application nodes that start in the browse "
+            + "tier; the rest serve the order tier (default: half of --app-nodes)")
+    int browseNodes;
+
+    @Option(names = "--browse-cache-entries", defaultValue = "-1", description = "page-cache entries of a browse "
+            + "node; when it differs from --app-cache-entries (the order nodes'), a moved node is restarted with "
+            + "its new tier's value (default: the same, no restart)")
+    int browseCacheEntries;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/reconfigure-<time>)")
+    Path out;
+
+    @Mixin
+    SeedOption seed;
+
+    @Mixin
+    ShopStackOptions stack;
+
+    @Override
+    public Integer call() throws Exception {
+        ShopRunCommand.limitCommonPool();
+        Mix chosen = Mix.parse(mix);
+        Path dir = out != null ? out : ResultsDir.timestamped("reconfigure", LocalDateTime.now());
+        int nodes = stack.appNodes;
+        ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database, stack.pgBin,
+                new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
+        ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
+                browseNodes == 0 ? Math.max(1, nodes / 2) : browseNodes,
+                browseCacheEntries < 0 ? stack.cacheEntries : browseCacheEntries, chosen,
+                mixChange == null ? null : MixChange.parse(mixChange), browsers, rampUp, duration,
+                new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed());
+        ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
+        ReconfigurationRecord r = s.reconfiguration();
+        if (r != null) {
+            for (ReconfigurationRecord.Step step : r.steps()) {
+                System.out.println(String.format(Locale.ROOT, "  %.1f s: %s %s -> %s (%.1f s): %s", step.atSeconds(),
+                        step.node(), step.from(), step.to(), step.moveSeconds(), step.ok()
+                                ? String.format(Locale.ROOT, "%.1f -> %.1f WIPS%s", step.beforeWips(),
+                                step.afterWips(), step.samePhase() ? "" : " (mix changed in between)")
+                                : "FAILED, node excluded"));
+            }
+            r.failedNodes().forEach(f -> System.out.println(String.format(Locale.ROOT, "  %.1f s: %s excluded "
+                    + "(%s): %s", f.atSeconds(), f.node(), f.during(), f.reason())));
+        }
+        String beforeAfter = r == null || r.before() == null ? "no move" : String.format(Locale.ROOT,
+                "%d move(s), %.1f WIPS before, %s after", r.moves().size(), r.before().wips(),
+                r.after() == null ? "n/a" : String.format(Locale.ROOT, "%.1f", r.after().wips()));
+        System.out.println(String.format(Locale.ROOT, "shop reconfigure: %s%s, %d browsers, %d nodes, %.0f s: "
+                        + "%.1f WIPS, %d errors; %s%s; %s", s.mix(), s.mixChange() == null ? "" : " -> "
+                        + s.mixChange(), s.browsers(), s.appNodes(), s.measureSeconds(), s.wips(), s.errors(),
+                beforeAfter, s.error() == null ? "" : "; ERROR " + s.error(), ResultsDir.of(dir).summary()));
+        return s.error() == null && s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
+    }
+}

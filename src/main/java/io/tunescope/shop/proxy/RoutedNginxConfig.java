@@ -1,0 +1,94 @@
+package io.tunescope.shop.proxy;
+
+import io.tunescope.shop.Interaction;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The proxy's nginx.conf when the application nodes form two tiers: the browse interactions' pages (those
+ * {@link Interaction#browse()} counts as browse: Home, New Products, Best Sellers, Product Detail, Search Request and
+ * Results) go to the upstream {@code shop_browse}, every other path to {@code shop_order}. A tier without nodes
+ * (all failed) has its paths served by the other tier. Otherwise as {@link NginxConfig}: caching of the answers the
+ * application marks cacheable and no larger than the knob's size, passive health (a refused or dropped request goes
+ * to the next node of its tier), no retry on a slow answer. Each answer names the node that served it
+ * ({@code X-Upstream-Addr}, empty for a cache hit), so a test can see where a path went. Moving a node between the
+ * tiers is a new text and a reload ({@link NginxProxy#reload}), which nginx applies without dropping requests.
+ */
+public final class RoutedNginxConfig {
+    public static final String BROWSE = "browse";
+    public static final String ORDER = "order";
+
+    private RoutedNginxConfig() {
+    }
+
+    /** The location pattern of the browse pages under the store's base path {@code /shop/}. */
+    static String browsePattern() {
+        return Arrays.stream(Interaction.values()).filter(Interaction::browse).map(Interaction::path)
+                .collect(Collectors.joining("|", "^/shop/(", ")$"));
+    }
+
+    /**
+     * @param browse the ports of the browse tier's nodes
+     * @param order  the ports of the order tier's nodes; at least one of the two tiers has a node
+     */
+    public static String render(ProxyKnobs knobs, Path dir, int port, List<Integer> browse, List<Integer> order,
+                                boolean asRoot) {
+        if (browse.isEmpty() && order.isEmpty()) {
+            throw new IllegalArgumentException("the proxy needs at least one application node");
+        }
+        StringBuilder c = new StringBuilder();
+        c.append("# written by tunescope shop (browse and order tiers); nginx runs it with -p ").append(dir)
+                .append('\n');
+        c.append("daemon off;\nmaster_process on;\n");
+        if (asRoot) {
+            c.append("user root;\n");
+        }
+        c.append("worker_processes ").append(knobs.workerProcesses()).append(";\n");
+        c.append("pid ").append(dir.resolve("nginx.pid")).append(";\n");
+        c.append("events { worker_connections ").append(knobs.workerConnections()).append("; }\n");
+        c.append("http {\n  access_log off;\n  server_tokens off;\n");
+        for (String temp : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
+            c.append("  ").append(temp).append("_temp_path ").append(dir.resolve("temp").resolve(temp)).append(";\n");
+        }
+        boolean cache = knobs.cacheMiB() > 0;
+        if (cache) {
+            c.append("  proxy_cache_path ").append(dir.resolve("cache")).append(" levels=1:2 keys_zone=shop:4m max_size=")
+                    .append(knobs.cacheMiB()).append("m inactive=10m use_temp_path=off;\n");
+            c.append("  map $upstream_http_content_length $shop_too_big {\n    default 0;\n    \"\" 1;\n    \"~")
+                    .append(NginxConfig.greaterThan(knobs.maxObjectBytes())).append("\" 1;\n  }\n");
+        }
+        upstream(c, "shop_browse", browse.isEmpty() ? order : browse, knobs);
+        upstream(c, "shop_order", order.isEmpty() ? browse : order, knobs);
+        c.append("  server {\n    listen 127.0.0.1:").append(port).append(";\n");
+        c.append("    location ~ ").append(browsePattern()).append(" {\n");
+        location(c, "shop_browse", cache);
+        c.append("    }\n    location / {\n");
+        location(c, "shop_order", cache);
+        c.append("    }\n  }\n}\n");
+        return c.toString();
+    }
+
+    private static void upstream(StringBuilder c, String name, List<Integer> ports, ProxyKnobs knobs) {
+        c.append("  upstream ").append(name).append(" {\n");
+        for (int node : ports) {
+            c.append("    server 127.0.0.1:").append(node).append(" max_fails=1 fail_timeout=")
+                    .append(knobs.failTimeoutSeconds()).append("s;\n");
+        }
+        c.append("    keepalive 32;\n  }\n");
+    }
+
+    private static void location(StringBuilder c, String upstream, boolean cache) {
+        c.append("      proxy_pass http://").append(upstream).append(";\n      proxy_http_version 1.1;\n");
+        c.append("      proxy_set_header Connection \"\";\n      proxy_connect_timeout 2s;\n");
+        c.append("      proxy_next_upstream error http_502 http_503;\n");
+        c.append("      add_header X-Upstream-Addr $upstream_addr always;\n");
+        if (cache) {
+            c.append("      proxy_cache shop;\n      proxy_cache_methods GET HEAD;\n");
+            c.append("      proxy_no_cache $shop_too_big;\n");
+            c.append("      add_header X-Proxy-Cache $upstream_cache_status always;\n");
+        }
+    }
+}

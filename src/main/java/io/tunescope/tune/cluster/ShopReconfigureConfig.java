@@ -1,0 +1,63 @@
+package io.tunescope.tune.cluster;
+
+import io.tunescope.BadInputException;
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.RoutedShop;
+import io.tunescope.shop.stack.ShopStackConfig;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * One {@code shop reconfigure}: the stack (nginx and at least two application nodes), how many nodes start in the
+ * browse tier, the page-cache entries of a browse node (the order tier's nodes keep the stack's; a node moved between
+ * tiers with different knobs is restarted), the load (mix, its change, browsers, ramp-up, duration, think time, seed)
+ * and the online loop's window, settling pause and hysteresis.
+ */
+public record ShopReconfigureConfig(ShopStackConfig stack, int browseNodes, int browseCacheEntries, Mix mix,
+                                    MixChange mixChange, int browsers, Duration rampUp, Duration duration,
+                                    ThinkTime think, Duration window, Duration settle, double hysteresis, long seed) {
+    public ShopReconfigureConfig {
+        int nodes = stack.tiers().appNodes();
+        if (nodes < 2) {
+            throw BadInputException.of("app-nodes", nodes, "must be at least 2 for shop reconfigure (a node per "
+                    + "tier, and one to move)");
+        }
+        if (browseNodes < 1 || browseNodes >= nodes) {
+            throw BadInputException.of("browse-nodes", browseNodes, "must be from 1 to app-nodes - 1 (" + (nodes - 1)
+                    + ")");
+        }
+        if (mixChange != null) {
+            mixChange.within(mix, duration);
+        }
+        if (rampUp.isNegative()) {
+            throw BadInputException.of("ramp-up", rampUp, "must not be negative");
+        }
+        new OnlineReconfiguration.Settings(window, settle, duration, null, new ReconfigurationRule(hysteresis),
+                mix.label(), null);
+        // checks the entries' range
+        withCache(stack.app(), browseCacheEntries);
+    }
+
+    /** The knobs of each tier's nodes. */
+    public Map<String, AppKnobs> roleKnobs() {
+        return Map.of(RoutedShop.BROWSE, withCache(stack.app(), browseCacheEntries), RoutedShop.ORDER, stack.app());
+    }
+
+    private static AppKnobs withCache(AppKnobs k, int entries) {
+        if (entries < 0 || entries > 1_000_000) {
+            throw BadInputException.of("browse-cache-entries", entries, "must be from 0 (no cache) to 1000000");
+        }
+        return new AppKnobs(k.minThreads(), k.maxThreads(), k.acceptQueue(), k.poolSize(), entries,
+                k.cacheTtlMillis(), k.pageMaxAgeSeconds());
+    }
+
+    /** The loop's settings. */
+    public OnlineReconfiguration.Settings settings() {
+        return new OnlineReconfiguration.Settings(window, settle, duration, mixChange == null ? null : mixChange.at(),
+                new ReconfigurationRule(hysteresis), mix.label(), mixChange == null ? null : mixChange.to().label());
+    }
+}
