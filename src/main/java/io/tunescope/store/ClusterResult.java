@@ -8,18 +8,24 @@ import java.util.Map;
 /**
  * cluster.json of {@code tunescope tune} with a {@code cluster:} section (issue 13): each tuning mode's figures
  * (the issue's {@code mode}, {@code trials}, {@code bestWips}, {@code trialsTo95Percent}, {@code wipsStdDuringTuning},
- * and more), the reconfiguration run when there was one (absent otherwise), what was compared and how.
+ * and more), the reconfiguration run when there was one ({@link ReconfigurationRecord}; absent otherwise), what was compared and how.
  *
  * @param trialsTo95PercentOf how {@code trialsTo95Percent} is counted: the first trial reaching 95 % of
  *                            {@code referenceWips}, the best WIPS that any mode of this comparison measured
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClusterResult(List<Mode> modes, Reconfiguration reconfiguration, String trialsTo95PercentOf,
+public record ClusterResult(List<Mode> modes, ReconfigurationRecord reconfiguration, String trialsTo95PercentOf,
                             Double referenceWips, int trialsPerMode, String strategy, long seed,
                             Map<String, Object> bench, List<Node> layout) {
     public ClusterResult {
         modes = List.copyOf(modes);
         layout = List.copyOf(layout);
+    }
+
+    /** This result with the reconfiguration run that followed the modes. */
+    public ClusterResult withReconfiguration(ReconfigurationRecord run) {
+        return new ClusterResult(modes, run, trialsTo95PercentOf, referenceWips, trialsPerMode, strategy, seed, bench,
+                layout);
     }
 
     /**
@@ -48,19 +54,5 @@ public record ClusterResult(List<Mode> modes, Reconfiguration reconfiguration, S
 
     /** A node of the layout. */
     public record Node(String name, String tier, String line) {
-    }
-
-    /** Node reconfiguration (filled by the reconfiguration run): WIPS before and after, the moves made. */
-    public record Reconfiguration(Wips before, Wips after, List<Moved> moves) {
-        public Reconfiguration {
-            moves = List.copyOf(moves);
-        }
-    }
-
-    public record Wips(double wips) {
-    }
-
-    /** A node moved from one tier to another. */
-    public record Moved(String node, String from, String to) {
     }
 }

@@ -127,6 +127,16 @@ public record TuningDir(Path root) {
         return new TuningDir(root.resolve(mode));
     }
 
+    /** The shop's stack of one cluster mode ({@code D/<mode>/stack}: its database, nodes' logs, each trial's run). */
+    public Path clusterStack(String mode) {
+        return root.resolve(mode).resolve("stack");
+    }
+
+    /** The online reconfiguration run after a cluster's modes ({@code D/reconfiguration}: a shop reconfigure's files). */
+    public Path clusterReconfiguration() {
+        return root.resolve("reconfiguration");
+    }
+
     /** One tuner of a cluster mode (all, a tier or a work line): a journal directory of its own. */
     public TuningDir clusterTuner(String mode, String tuner) {
         return new TuningDir(root.resolve(mode).resolve("tuners").resolve(tuner));

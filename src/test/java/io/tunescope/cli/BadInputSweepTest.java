@@ -78,7 +78,14 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("cluster-key.yaml"), "cluster:\n" + layout + "  trials: 5\n");
         Files.writeString(t.resolve("cluster-beside.yaml"), "budget: 3\ncluster:\n" + layout);
         Files.writeString(t.resolve("cluster-trials.yaml"), "cluster:\n" + layout + "  trialsPerMode: 0\n");
-        Files.writeString(t.resolve("cluster-shop.yaml"), "cluster:\n  bench: shop\n" + layout);
+        Files.writeString(t.resolve("cluster-shop.yaml"), "cluster:\n  bench: shop\n  layout: {lines: 2, "
+                + "nodesPerTier: {proxy: 2, app: 3}}\n");
+        Files.writeString(t.resolve("cluster-shop-key.yaml"), "cluster:\n  bench: shop\n" + layout
+                + "  shop: {appNodes: 2}\n");
+        Files.writeString(t.resolve("cluster-reconf.yaml"), "cluster:\n  bench: shop\n" + layout
+                + "  reconfiguration: {appNodes: 2, browseNodes: 2}\n");
+        Files.writeString(t.resolve("cluster-reconf-sim.yaml"), "cluster:\n  reconfiguration: {appNodes: 3}\n"
+                + layout);
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
         Files.createDirectories(t.resolve("cut"));
@@ -354,7 +361,7 @@ class BadInputSweepTest {
                 c(3, "{t}/cluster-fail.yaml:3: cluster.failures.app9 (app9) is not a node of the layout; nodes are "
                         + "named <tier><i>, e.g. proxy1", "tune", "--out", "{t}/tc", "{t}/cluster-fail.yaml"),
                 c(3, "{t}/cluster-key.yaml:3: cluster.trials (trials) is not a known key; expected one of [bench, "
-                        + "failures, layout, modes, seed, simulation, strategy, trialsPerMode]", "tune", "--out",
+                        + "failures, layout, modes, reconfiguration, seed, shop, simulation, strategy, trialsPerMode]", "tune", "--out",
                         "{t}/tc", "{t}/cluster-key.yaml"),
                 c(3, "{t}/cluster-beside.yaml:1: budget (budget) cannot be beside cluster: (a cluster tuning file "
                         + "has only that section)", "tune", "--out", "{t}/tc", "{t}/cluster-beside.yaml"),
@@ -362,9 +369,17 @@ class BadInputSweepTest {
                         "--out", "{t}/tc", "{t}/cluster-trials.yaml"),
                 c(3, "--budget (0) must be at least 1", "tune", "--budget", "0", "--out", "{t}/tc",
                         "{t}/cluster-mode.yaml"),
-                c(3, "cluster.bench (shop) is not available yet in this build: the shop stack's cluster bench is "
-                        + "still to be wired in (use bench: simulated)", "tune", "--out", "{t}/tc",
-                        "{t}/cluster-shop.yaml"),
+                c(3, "{t}/cluster-shop.yaml:3: cluster.layout.nodesPerTier.app (3) must be a multiple of the lines "
+                        + "(2) on the shop's stack: every line has as many application nodes", "tune", "--out",
+                        "{t}/tc", "{t}/cluster-shop.yaml"),
+                c(3, "{t}/cluster-shop-key.yaml:4: cluster.shop.appNodes (2) is not set here: the nodes come from "
+                        + "cluster.layout and the objective of a cluster is its WIPS", "tune", "--out", "{t}/tc",
+                        "{t}/cluster-shop-key.yaml"),
+                c(3, "{t}/cluster-reconf.yaml:4: cluster.reconfiguration.browseNodes (2) must be from 1 to "
+                        + "appNodes - 1 (1): each tier starts with a node", "tune", "--out", "{t}/tc",
+                        "{t}/cluster-reconf.yaml"),
+                c(3, "{t}/cluster-reconf-sim.yaml:2: cluster.reconfiguration (present) is only for bench: shop",
+                        "tune", "--out", "{t}/tc", "{t}/cluster-reconf-sim.yaml"),
                 // tune-bench
                 c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
                 c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",

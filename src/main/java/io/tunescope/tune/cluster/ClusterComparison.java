@@ -3,6 +3,7 @@ package io.tunescope.tune.cluster;
 import io.tunescope.Progress;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
+import io.tunescope.store.ReconfigurationRecord;
 import io.tunescope.store.TuningDir;
 
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public final class ClusterComparison {
     /** cluster.json's content from the modes' outcomes (a pure function). */
     public static ClusterResult summarize(List<ModeRun.Outcome> outcomes, ModeRun.Settings settings,
                                           Map<String, Object> bench, ClusterLayout layout,
-                                          ClusterResult.Reconfiguration reconfiguration) {
+                                          ReconfigurationRecord reconfiguration) {
         double reference = outcomes.stream().mapToDouble(o -> ClusterMetrics.best(o.wipsPerTrial()))
                 .filter(w -> !Double.isNaN(w)).max().orElse(Double.NaN);
         List<ClusterResult.Mode> modes = new ArrayList<>();

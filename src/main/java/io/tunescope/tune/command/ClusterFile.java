@@ -5,18 +5,32 @@ import io.tunescope.tune.cluster.ModeRun;
 import io.tunescope.tune.cluster.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
+import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.stack.ShopStackConfig;
+import io.tunescope.shop.stack.ShopTiers;
+import io.tunescope.tune.cluster.ShopReconfigureConfig;
+import io.tunescope.tune.shop.ShopTargetSpec;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A tuning file with a {@code cluster:} section (issue 13): the tuning modes to compare on one cluster, the trials,
  * strategy and seed each mode gets, the layout (work lines and nodes per tier), which bench measures it, the
- * simulation's settings, and nodes to fail on purpose ({@code failures}: node to the trial of each mode it dies in).
+ * simulation's settings, and nodes to fail on purpose ({@code failures}: node to the trial of each mode it dies in);
+ * with {@code bench: shop}, the shop's load and stack ({@code shop}, null otherwise) and the online reconfiguration
+ * run after the modes ({@code reconfiguration}, null without one).
  */
 public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings settings, ClusterLayout layout,
-                          Bench bench, Simulation simulation, Map<String, Integer> failures) {
-    /** What measures the cluster: a simulation now; the shop's stack once its cluster bench is wired in. */
+                          Bench bench, Simulation simulation, Map<String, Integer> failures, ShopTargetSpec shop,
+                          Reconfiguration reconfiguration) {
+    /** What measures the cluster: a simulation, or the shop's stack on this machine. */
     public enum Bench {
         SIMULATED, SHOP;
 
@@ -38,6 +52,43 @@ public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings 
     public ClusterFile withSearch(Integer trials, String strategy, Long seed) {
         return new ClusterFile(source, modes, new ModeRun.Settings(trials != null ? trials : settings.trials(),
                 strategy != null ? strategy : settings.strategy(), seed != null ? seed : settings.seed()), layout,
-                bench, simulation, failures);
+                bench, simulation, failures, shop, reconfiguration);
+    }
+
+    /**
+     * The online reconfiguration run ({@code shop reconfigure}'s settings): application nodes in the browse and order
+     * tiers behind nginx, a browse node's page-cache entries (-1: the order nodes'), the load and its change of mix,
+     * and the loop's window, settling pause and hysteresis.
+     */
+    public record Reconfiguration(int appNodes, int browseNodes, int browseCacheEntries, Mix mix, MixChange mixChange,
+                                  int browsers, Duration rampUp, Duration duration, double thinkScale,
+                                  Duration window, Duration settle, double hysteresis) {
+        /** What this run is, for summary.json (durations in milliseconds). */
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("appNodes", appNodes);
+            m.put("browseNodes", browseNodes);
+            m.put("browseCacheEntries", browseCacheEntries);
+            m.put("mix", mix.label());
+            m.put("mixChange", mixChange == null ? null : mixChange.label());
+            m.put("browsers", browsers);
+            m.put("thinkScale", thinkScale);
+            m.put("rampUpMillis", rampUp.toMillis());
+            m.put("durationMillis", duration.toMillis());
+            m.put("windowMillis", window.toMillis());
+            m.put("settleMillis", settle.toMillis());
+            m.put("hysteresis", hysteresis);
+            return m;
+        }
+
+        /** The run on the store and database of {@code shop}, its results under {@code out}. */
+        public ShopReconfigureConfig config(ShopTargetSpec shop, Path out) {
+            ShopStackConfig stack = new ShopStackConfig(out, shop.database(), shop.pgBin(), new ShopScale(shop.items(),
+                    browsers, shop.scaleDown()), shop.seed(), AppKnobs.DEFAULTS, new ShopTiers(ShopTiers.NGINX, 0, null,
+                    null, appNodes));
+            return new ShopReconfigureConfig(stack, browseNodes, browseCacheEntries < 0 ? AppKnobs.DEFAULTS
+                    .cacheEntries() : browseCacheEntries, mix, mixChange, browsers, rampUp, duration,
+                    new ThinkTime(thinkScale), window, settle, hysteresis, shop.seed());
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.tunescope.tune.cluster.Layouts;
 import io.tunescope.tune.cluster.ModeRun;
 import io.tunescope.tune.cluster.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
+import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.strategy.Strategies;
 
 import java.io.IOException;
@@ -25,7 +26,7 @@ import java.util.TreeSet;
 /** Reads the {@code cluster:} section of a tuning file; every error names the file, the line, the value and the rule. */
 public final class ClusterFileParser {
     private static final Set<String> KEYS = Set.of("bench", "modes", "trialsPerMode", "strategy", "seed", "layout",
-            "simulation", "failures");
+            "simulation", "failures", "shop", "reconfiguration");
     private static final Set<String> SIM_KEYS = Set.of("browsers", "thinkMillis", "noisePercent", "calibration");
 
     private final Path file;
@@ -79,7 +80,26 @@ public final class ClusterFileParser {
         ClusterLayout layout = layout(c.get("layout"));
         ClusterFile.Simulation sim = simulation(c.get("simulation"), layout, bench);
         Map<String, Integer> failures = failures(c.get("failures"), layout, trials);
-        return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures);
+        ClusterShopSection shopSection = new ClusterShopSection(yaml, base());
+        if (bench != ClusterFile.Bench.SHOP) {
+            for (String key : List.of("shop", "reconfiguration")) {
+                if (c.containsKey(key)) {
+                    throw yaml.error("cluster." + key, "present", "is only for bench: shop");
+                }
+            }
+        }
+        ShopTargetSpec shop = bench == ClusterFile.Bench.SHOP
+                ? shopSection.shop(c.get("shop") == null ? Map.of() : map(c.get("shop"), "cluster.shop"), layout) : null;
+        ClusterFile.Reconfiguration reconfiguration = c.get("reconfiguration") == null ? null
+                : shopSection.reconfiguration(map(c.get("reconfiguration"), "cluster.reconfiguration"), shop);
+        return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures,
+                shop, reconfiguration);
+    }
+
+    /** The folder relative paths in the file are resolved against (its own). */
+    private Path base() {
+        Path parent = file.toAbsolutePath().getParent();
+        return parent == null ? Path.of(".") : parent;
     }
 
     private ClusterFile.Bench bench(Object raw) {

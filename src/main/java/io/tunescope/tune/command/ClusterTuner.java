@@ -1,6 +1,5 @@
 package io.tunescope.tune.command;
 
-import io.tunescope.BadInputException;
 import io.tunescope.Progress;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
@@ -11,7 +10,18 @@ import io.tunescope.tune.cluster.ClusterComparison;
 import io.tunescope.tune.cluster.FailingNodes;
 import io.tunescope.tune.cluster.SimulatedCluster;
 
+import io.tunescope.store.ReconfigureSummary;
+import io.tunescope.tune.cluster.ShopReconfiguration;
+import io.tunescope.tune.cluster.TuningMode;
+import io.tunescope.tune.shop.ShopClusterBench;
+import io.tunescope.tune.shop.ShopTarget;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -28,16 +38,40 @@ public final class ClusterTuner {
     public static ClusterComparison.Result run(ClusterFile f, Path outDir, Progress progress)
             throws InterruptedException {
         long start = System.nanoTime();
-        ClusterComparison.Result r = ClusterComparison.run(benches(f), f.modes(), f.settings(), outDir, progress);
+        ClusterComparison.Result r = ClusterComparison.run(benches(f, outDir, progress), f.modes(), f.settings(),
+                outDir, progress);
+        if (f.reconfiguration() != null) {
+            r = reconfigure(f, r, outDir, progress);
+        }
         Json.writeAtomically(TuningDir.of(outDir).summary(), summary(f, r.result(), (System.nanoTime() - start) / 1e9));
         return r;
     }
 
     /**
-     * A fresh bench per mode, so that each mode meets the same noise sequence and the same injected failures. The
-     * shop's stack is the second bench (issue 13, part L): its {@code ClusterBench} plugs in here.
+     * The online reconfiguration run after the modes (cluster.json has the modes' figures before it starts, so a
+     * failure here loses none of them): {@code shop reconfigure} on the file's store, its record in cluster.json.
      */
-    static Supplier<ClusterBench> benches(ClusterFile f) {
+    private static ClusterComparison.Result reconfigure(ClusterFile f, ClusterComparison.Result r, Path outDir,
+                                                        Progress progress) throws InterruptedException {
+        ReconfigureSummary run;
+        try {
+            run = ShopReconfiguration.run(f.reconfiguration().config(f.shop(), TuningDir.of(outDir).clusterReconfiguration()),
+                    progress);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reconfiguration run: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("reconfiguration run: " + e.getMessage(), e);
+        }
+        ClusterResult withRun = r.result().withReconfiguration(run.reconfiguration());
+        Json.writeAtomically(TuningDir.of(outDir).cluster(), withRun);
+        return new ClusterComparison.Result(withRun, r.outcomes());
+    }
+
+    /**
+     * A fresh bench per mode, so that each mode meets the same noise sequence and the same injected failures; on the
+     * shop's stack, a fresh database populated from the same seed ({@code D/<mode>/stack}), in the order of the modes.
+     */
+    static Supplier<ClusterBench> benches(ClusterFile f, Path outDir, Progress progress) {
         return switch (f.bench()) {
             case SIMULATED -> () -> {
                 ClusterFile.Simulation s = f.simulation();
@@ -45,9 +79,28 @@ public final class ClusterTuner {
                         s.noisePercent(), f.settings().seed());
                 return f.failures().isEmpty() ? sim : new FailingNodes(sim, f.failures());
             };
-            case SHOP -> throw BadInputException.of("cluster.bench", "shop", "is not available yet in this build: "
-                    + "the shop stack's cluster bench is still to be wired in (use bench: simulated)");
+            case SHOP -> {
+                AtomicInteger next = new AtomicInteger();
+                yield () -> {
+                    TuningMode mode = f.modes().get(Math.min(next.getAndIncrement(), f.modes().size() - 1));
+                    ClusterBench shop = startShop(f, TuningDir.of(outDir).clusterStack(mode.label()), progress);
+                    return f.failures().isEmpty() ? shop : new FailingNodes(shop, f.failures());
+                };
+            }
         };
+    }
+
+    private static ClusterBench startShop(ClusterFile f, Path dir, Progress progress) {
+        try {
+            return ShopClusterBench.start(f.shop(), f.layout().lines().size(), null, dir, progress);
+        } catch (IOException e) {
+            throw new UncheckedIOException("shop stack: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("shop stack: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("interrupted while the shop's database was populated");
+        }
     }
 
     private static Map<String, Object> summary(ClusterFile f, ClusterResult result, double wallSeconds) {
@@ -62,6 +115,8 @@ public final class ClusterTuner {
         m.put("seed", f.settings().seed());
         m.put("simulation", f.simulation());
         m.put("failures", f.failures());
+        m.put("shop", f.shop() == null ? null : new ShopTarget(f.shop()).describe());
+        m.put("reconfiguration", f.reconfiguration() == null ? null : f.reconfiguration().describe());
         m.put("nodes", f.layout().nodes().size());
         m.put("lines", f.layout().lines().size());
         m.put("result", result);

@@ -28,9 +28,16 @@ final class ShopTargetSection {
             "seed");
 
     private final LocatedYaml yaml;
+    /** Where the section sits in the file ({@code target}, or {@code cluster.shop}): errors name the key under it. */
+    private final String prefix;
 
     ShopTargetSection(LocatedYaml yaml) {
+        this(yaml, "target");
+    }
+
+    ShopTargetSection(LocatedYaml yaml, String prefix) {
         this.yaml = yaml;
+        this.prefix = prefix;
     }
 
     static boolean isShop(Map<String, Object> target) {
@@ -40,37 +47,37 @@ final class ShopTargetSection {
     ShopTargetSpec spec(Map<String, Object> t, Path base, Duration timeout) {
         for (String k : t.keySet()) {
             if (!KEYS.contains(k)) {
-                throw yaml.error("target." + k, k, "is not a known key of a shop target; expected one of "
+                throw yaml.error(prefix + "." + k, k, "is not a known key of a shop target; expected one of "
                         + new TreeSet<>(KEYS));
             }
         }
-        Mix mix = at("target.mix", () -> Mix.parse(text(t, "mix", "browsing")));
+        Mix mix = at(prefix + ".mix", () -> Mix.parse(text(t, "mix", "browsing")));
         int browsers = whole(t, "browsers", 10, 1);
         double thinkScale = number(t, "thinkScale", 1);
         int items = whole(t, "items", 1_000, 1);
         int scaleDown = whole(t, "scaleDown", 10, 1);
-        at("target.items", () -> new ShopScale(items, browsers, scaleDown));
+        at(prefix + ".items", () -> new ShopScale(items, browsers, scaleDown));
         String database = text(t, "database", "h2");
         if (!ShopRunConfig.DATABASES.contains(database)) {
-            throw yaml.error("target.database", database, "must be one of " + String.join(", ",
+            throw yaml.error(prefix + ".database", database, "must be one of " + String.join(", ",
                     ShopRunConfig.DATABASES));
         }
         Path pgBin = t.containsKey("pgBin") ? base.resolve(text(t, "pgBin", null)) : null;
         int appNodes = whole(t, "appNodes", 1, 1);
         String proxy = text(t, "proxy", ShopTiers.AUTO);
-        ShopTiers tiers = at("target.proxy", () -> new ShopTiers(proxy, 0, null, null, appNodes));
+        ShopTiers tiers = at(prefix + ".proxy", () -> new ShopTiers(proxy, 0, null, null, appNodes));
         Duration rampUp = duration(t, "rampUp", "5s");
-        Duration measure = at("target.measure", () -> DurationText.parse("measure", text(t, "measure", "30s")));
+        Duration measure = at(prefix + ".measure", () -> DurationText.parse("measure", text(t, "measure", "30s")));
         Duration rampDown = duration(t, "rampDown", "2s");
-        ShopObjective objective = at("target.objective", () -> ShopObjective.parse(text(t, "objective", "wips")));
+        ShopObjective objective = at(prefix + ".objective", () -> ShopObjective.parse(text(t, "objective", "wips")));
         int revalidate = whole(t, "revalidate", ShopTargetSpec.MIN_REVALIDATE_RUNS, 0);
         long seed = whole(t, "seed", 1, 0);
-        return at("target", () -> new ShopTargetSpec(mix, browsers, thinkScale, items, scaleDown, database, pgBin,
+        return at(prefix, () -> new ShopTargetSpec(mix, browsers, thinkScale, items, scaleDown, database, pgBin,
                 appNodes, tiers.proxy(), rampUp, measure, rampDown, objective, timeout, revalidate, seed));
     }
 
     private Duration duration(Map<String, Object> t, String key, String fallback) {
-        return at("target." + key, () -> DurationText.parseNonNegative(key, text(t, key, fallback)));
+        return at(prefix + "." + key, () -> DurationText.parseNonNegative(key, text(t, key, fallback)));
     }
 
     private int whole(Map<String, Object> t, String key, int fallback, int min) {
@@ -79,7 +86,7 @@ final class ShopTargetSection {
                 && n.longValue() <= Integer.MAX_VALUE) {
             return n.intValue();
         }
-        throw yaml.error("target." + key, v, "must be a whole number of at least " + min);
+        throw yaml.error(prefix + "." + key, v, "must be a whole number of at least " + min);
     }
 
     private double number(Map<String, Object> t, String key, double fallback) {
@@ -87,11 +94,11 @@ final class ShopTargetSection {
         if (v instanceof Number n) {
             return n.doubleValue();
         }
-        throw yaml.error("target." + key, v, "must be a number");
+        throw yaml.error(prefix + "." + key, v, "must be a number");
     }
 
     private String text(Map<String, Object> t, String key, String fallback) {
-        return TargetSection.text(yaml, t, key, fallback);
+        return TargetSection.text(yaml, prefix, t, key, fallback);
     }
 
     private <T> T at(String path, java.util.function.Supplier<T> body) {

@@ -221,6 +221,11 @@ final class TargetSection {
 
     /** {@code target.key} as text (a number is its text), or {@code fallback} when absent and not null. */
     static String text(LocatedYaml yaml, Map<String, Object> t, String key, String fallback) {
+        return text(yaml, "target", t, key, fallback);
+    }
+
+    /** The text at {@code key} of the section at {@code prefix} ({@code target}, {@code cluster.shop}). */
+    static String text(LocatedYaml yaml, String prefix, Map<String, Object> t, String key, String fallback) {
         Object v = t.get(key);
         if (v == null && fallback != null) {
             return fallback;
@@ -228,7 +233,7 @@ final class TargetSection {
         if (v instanceof String || v instanceof Number) {
             return String.valueOf(v);
         }
-        throw yaml.error("target." + key, v == null ? "missing" : v, "must be a text");
+        throw yaml.error(prefix + "." + key, v == null ? "missing" : v, "must be a text");
     }
 
     private double number(Map<String, Object> t, String key, double fallback) {
