@@ -168,10 +168,19 @@ public final class TuneCommand implements Callable<Integer> {
         }).toList()));
         for (var m : r.result().modes()) {
             System.err.println("tune: " + m.mode() + ": best " + m.bestWips() + " WIPS, within 95 % of "
-                    + r.result().referenceWips() + " at trial " + m.trialsTo95Percent() + ", std during tuning "
+                    + r.result().referenceWips() + (m.trialsTo95Percent() == null ? " never"
+                    : " at trial " + m.trialsTo95Percent()) + ", std during tuning "
                     + m.wipsStdDuringTuning() + " WIPS over " + m.trials() + " trials"
                     + (m.excludedNodes().isEmpty() ? "" : ", excluded " + m.excludedNodes().stream()
                     .map(x -> x.node() + " (trial " + x.trial() + ")").toList()));
+        }
+        var reconfiguration = r.result().reconfiguration();
+        if (reconfiguration != null) {
+            System.err.println("tune: reconfiguration: " + reconfiguration.moves().size() + " move(s) " + reconfiguration
+                    .moves().stream().map(x -> x.node() + " " + x.from() + "->" + x.to()).toList() + ", WIPS before "
+                    + (reconfiguration.before() == null ? "-" : reconfiguration.before().wips()) + ", after "
+                    + (reconfiguration.after() == null ? "-" : reconfiguration.after().wips())
+                    + (reconfiguration.error() == null ? "" : ", error: " + reconfiguration.error()));
         }
         System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).cluster().getFileName() + ", "
                 + TuningDir.of(dir).clusterPng().getFileName() + ", one journal per tuner under <mode>/tuners/)");
@@ -197,6 +206,14 @@ public final class TuneCommand implements Callable<Integer> {
                         .append(c.improvementCi95());
             }
             System.err.println(row);
+        }
+        var reconfiguration = r.result().reconfiguration();
+        if (reconfiguration != null) {
+            System.err.println("tune: reconfiguration: " + reconfiguration.moves().size() + " move(s) " + reconfiguration
+                    .moves().stream().map(x -> x.node() + " " + x.from() + "->" + x.to()).toList() + ", WIPS before "
+                    + (reconfiguration.before() == null ? "-" : reconfiguration.before().wips()) + ", after "
+                    + (reconfiguration.after() == null ? "-" : reconfiguration.after().wips())
+                    + (reconfiguration.error() == null ? "" : ", error: " + reconfiguration.error()));
         }
         System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).matrix().getFileName() + ", "
                 + TuningDir.of(dir).matrixPng().getFileName() + ", one session per workload under "

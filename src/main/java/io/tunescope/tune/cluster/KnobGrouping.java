@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.tune.space.Constraint;
 import io.tunescope.tune.space.EnumParam;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
@@ -9,6 +10,8 @@ import io.tunescope.tune.space.SearchSpace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Which tuners a mode runs and which knobs of which nodes each one sets (seed 002, "Cluster Tuning"): {@code default}
@@ -60,15 +63,18 @@ public final class KnobGrouping {
     private static Group perNode(String name, List<ClusterNode> nodes, Function<String, SearchSpace> nodeSpace,
                                  String line) {
         List<Param> params = new ArrayList<>();
+        List<Constraint> constraints = new ArrayList<>();
         List<Binding> bindings = new ArrayList<>();
         for (ClusterNode n : nodes) {
-            for (Param p : nodeSpace.apply(n.tier()).params()) {
-                String name2 = n.name().replace('-', '_') + "." + p.name();
-                params.add(renamed(p, name2));
-                bindings.add(new Binding(name2, p.name(), List.of(n.name())));
+            String prefix = n.name().replace('-', '_') + ".";
+            SearchSpace space = nodeSpace.apply(n.tier());
+            for (Param p : space.params()) {
+                params.add(renamed(p, prefix + p.name()));
+                bindings.add(new Binding(prefix + p.name(), p.name(), List.of(n.name())));
             }
+            space.constraints().forEach(c -> constraints.add(prefixed(c, prefix)));
         }
-        return new Group(name, new SearchSpace(params, List.of()), bindings, line);
+        return new Group(name, new SearchSpace(params, constraints), bindings, line);
     }
 
     private static Group perTier(String tier, ClusterLayout layout, Function<String, SearchSpace> nodeSpace) {
@@ -76,6 +82,16 @@ public final class KnobGrouping {
         List<String> peers = layout.inTier(tier).stream().map(ClusterNode::name).toList();
         List<Binding> bindings = space.params().stream().map(p -> new Binding(p.name(), p.name(), peers)).toList();
         return new Group(tier, space, bindings, null);
+    }
+
+    /** {@code c} over one node's knobs in a space over several nodes ({@code app_min_threads} -> {@code app2.app_...}). */
+    static Constraint prefixed(Constraint c, String prefix) {
+        String text = c.text();
+        for (String name : c.names()) {
+            text = text.replaceAll("(?<![\\w.])" + Pattern.quote(name) + "(?![\\w.])",
+                    Matcher.quoteReplacement(prefix + name));
+        }
+        return Constraint.parse(text);
     }
 
     /** {@code p} under another name (a node's knob in a space over several nodes). */

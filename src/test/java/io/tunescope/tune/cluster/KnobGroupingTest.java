@@ -1,6 +1,7 @@
 package io.tunescope.tune.cluster;
 
 import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.space.SearchSpace;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -97,5 +98,24 @@ class KnobGroupingTest {
         double[] u = new double[d];
         Arrays.fill(u, v);
         return u;
+    }
+
+    @Test
+    void eachNodesConstraintsFollowItsKnobsIntoASpaceOverSeveralNodes() {
+        SearchSpace app = new SearchSpace(List.of(new io.tunescope.tune.space.IntParam("app_min_threads", 1, 64, 1,
+                false, List.of(), 8L), new io.tunescope.tune.space.IntParam("app_max_threads", 1, 64, 1, false,
+                List.of(), 16L)), List.of(io.tunescope.tune.space.Constraint.parse("app_min_threads <= app_max_threads")));
+        java.util.function.Function<String, SearchSpace> spaces = tier -> tier.equals("app") ? app
+                : BENCH.nodeSpace(tier);
+        KnobGrouping.Group all = KnobGrouping.of(TuningMode.DEFAULT, LAYOUT, spaces).get(0);
+        assertThat(all.space().constraints()).extracting(io.tunescope.tune.space.Constraint::text)
+                .containsExactly("app1.app_min_threads <= app1.app_max_threads",
+                        "app2.app_min_threads <= app2.app_max_threads");
+        java.util.Map<String, Object> values = new java.util.HashMap<>(all.space().defaultConfiguration()
+                .orElseThrow().values());
+        values.put("app2.app_min_threads", 40L);
+        assertThat(all.space().isFeasible(all.space().configuration(values))).isFalse();
+        assertThat(KnobGrouping.of(TuningMode.DUPLICATION, LAYOUT, spaces).get(1).space().constraints())
+                .extracting(io.tunescope.tune.space.Constraint::text).containsExactly("app_min_threads <= app_max_threads");
     }
 }
