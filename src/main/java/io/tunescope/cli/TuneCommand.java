@@ -207,14 +207,6 @@ public final class TuneCommand implements Callable<Integer> {
             }
             System.err.println(row);
         }
-        var reconfiguration = r.result().reconfiguration();
-        if (reconfiguration != null) {
-            System.err.println("tune: reconfiguration: " + reconfiguration.moves().size() + " move(s) " + reconfiguration
-                    .moves().stream().map(x -> x.node() + " " + x.from() + "->" + x.to()).toList() + ", WIPS before "
-                    + (reconfiguration.before() == null ? "-" : reconfiguration.before().wips()) + ", after "
-                    + (reconfiguration.after() == null ? "-" : reconfiguration.after().wips())
-                    + (reconfiguration.error() == null ? "" : ", error: " + reconfiguration.error()));
-        }
         System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).matrix().getFileName() + ", "
                 + TuningDir.of(dir).matrixPng().getFileName() + ", one session per workload under "
                 + TuningDir.of(dir).workload("NAME").root().getParent().getFileName() + "/)");
