@@ -30,25 +30,8 @@ public final class NginxConfig {
             throw new IllegalArgumentException("the proxy needs at least one application node");
         }
         StringBuilder c = new StringBuilder();
-        c.append("# written by tunescope shop; nginx runs it with -p ").append(dir).append('\n');
-        c.append("daemon off;\nmaster_process on;\n");
-        if (asRoot) {
-            c.append("user root;\n");
-        }
-        c.append("worker_processes ").append(knobs.workerProcesses()).append(";\n");
-        c.append("pid ").append(dir.resolve("nginx.pid")).append(";\n");
-        c.append("events { worker_connections ").append(knobs.workerConnections()).append("; }\n");
-        c.append("http {\n  access_log off;\n  server_tokens off;\n");
-        for (String temp : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
-            c.append("  ").append(temp).append("_temp_path ").append(dir.resolve("temp").resolve(temp)).append(";\n");
-        }
+        appendHead(c, knobs, dir, asRoot, "");
         boolean cache = knobs.cacheMiB() > 0;
-        if (cache) {
-            c.append("  proxy_cache_path ").append(dir.resolve("cache")).append(" levels=1:2 keys_zone=shop:4m max_size=")
-                    .append(knobs.cacheMiB()).append("m inactive=10m use_temp_path=off;\n");
-            c.append("  map $upstream_http_content_length $shop_too_big {\n    default 0;\n    \"\" 1;\n    \"~")
-                    .append(greaterThan(knobs.maxObjectBytes())).append("\" 1;\n  }\n");
-        }
         c.append("  upstream shop_app {\n");
         for (int node : nodes) {
             c.append("    server 127.0.0.1:").append(node).append(" max_fails=1 fail_timeout=")
@@ -92,5 +75,32 @@ public final class NginxConfig {
             }
         }
         return "^(" + alternatives + ")$";
+    }
+
+    /**
+     * The part every configuration of ours starts with: the process settings, the temporary paths under {@code dir}
+     * and, with a cache, its zone and the map that keeps objects above the size limit out of it; {@code what} says
+     * which configuration it is in the header comment (empty: the plain one).
+     */
+    static void appendHead(StringBuilder c, ProxyKnobs knobs, Path dir, boolean asRoot, String what) {
+        c.append("# written by tunescope shop").append(what).append("; nginx runs it with -p ").append(dir)
+                .append('\n');
+        c.append("daemon off;\nmaster_process on;\n");
+        if (asRoot) {
+            c.append("user root;\n");
+        }
+        c.append("worker_processes ").append(knobs.workerProcesses()).append(";\n");
+        c.append("pid ").append(dir.resolve("nginx.pid")).append(";\n");
+        c.append("events { worker_connections ").append(knobs.workerConnections()).append("; }\n");
+        c.append("http {\n  access_log off;\n  server_tokens off;\n");
+        for (String temp : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
+            c.append("  ").append(temp).append("_temp_path ").append(dir.resolve("temp").resolve(temp)).append(";\n");
+        }
+        if (knobs.cacheMiB() > 0) {
+            c.append("  proxy_cache_path ").append(dir.resolve("cache")).append(" levels=1:2 keys_zone=shop:4m max_size=")
+                    .append(knobs.cacheMiB()).append("m inactive=10m use_temp_path=off;\n");
+            c.append("  map $upstream_http_content_length $shop_too_big {\n    default 0;\n    \"\" 1;\n    \"~")
+                    .append(greaterThan(knobs.maxObjectBytes())).append("\" 1;\n  }\n");
+        }
     }
 }

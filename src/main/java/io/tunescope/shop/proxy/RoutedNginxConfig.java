@@ -40,26 +40,8 @@ public final class RoutedNginxConfig {
             throw new IllegalArgumentException("the proxy needs at least one application node");
         }
         StringBuilder c = new StringBuilder();
-        c.append("# written by tunescope shop (browse and order tiers); nginx runs it with -p ").append(dir)
-                .append('\n');
-        c.append("daemon off;\nmaster_process on;\n");
-        if (asRoot) {
-            c.append("user root;\n");
-        }
-        c.append("worker_processes ").append(knobs.workerProcesses()).append(";\n");
-        c.append("pid ").append(dir.resolve("nginx.pid")).append(";\n");
-        c.append("events { worker_connections ").append(knobs.workerConnections()).append("; }\n");
-        c.append("http {\n  access_log off;\n  server_tokens off;\n");
-        for (String temp : List.of("client_body", "proxy", "fastcgi", "uwsgi", "scgi")) {
-            c.append("  ").append(temp).append("_temp_path ").append(dir.resolve("temp").resolve(temp)).append(";\n");
-        }
+        NginxConfig.appendHead(c, knobs, dir, asRoot, " (browse and order tiers)");
         boolean cache = knobs.cacheMiB() > 0;
-        if (cache) {
-            c.append("  proxy_cache_path ").append(dir.resolve("cache")).append(" levels=1:2 keys_zone=shop:4m max_size=")
-                    .append(knobs.cacheMiB()).append("m inactive=10m use_temp_path=off;\n");
-            c.append("  map $upstream_http_content_length $shop_too_big {\n    default 0;\n    \"\" 1;\n    \"~")
-                    .append(NginxConfig.greaterThan(knobs.maxObjectBytes())).append("\" 1;\n  }\n");
-        }
         upstream(c, "shop_browse", browse.isEmpty() ? order : browse, knobs);
         upstream(c, "shop_order", order.isEmpty() ? browse : order, knobs);
         c.append("  server {\n    listen 127.0.0.1:").append(port).append(";\n");
