@@ -25,7 +25,7 @@ import java.util.TreeSet;
 /** Reads the {@code cluster:} section of a tuning file; every error names the file, the line, the value and the rule. */
 public final class ClusterFileParser {
     private static final Set<String> KEYS = Set.of("bench", "modes", "trialsPerMode", "strategy", "seed", "layout",
-            "simulation", "failures");
+            "simulation", "failures", "partitioning", "study", "roundTimeoutSeconds");
     private static final Set<String> SIM_KEYS = Set.of("browsers", "thinkMillis", "noisePercent", "calibration");
 
     private final Path file;
@@ -79,7 +79,8 @@ public final class ClusterFileParser {
         ClusterLayout layout = layout(c.get("layout"));
         ClusterFile.Simulation sim = simulation(c.get("simulation"), layout, bench);
         Map<String, Integer> failures = failures(c.get("failures"), layout, trials);
-        return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures);
+        return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures,
+                ClusterPartitioningKeys.read(yaml, c));
     }
 
     private ClusterFile.Bench bench(Object raw) {

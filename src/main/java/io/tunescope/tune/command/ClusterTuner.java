@@ -10,6 +10,7 @@ import io.tunescope.tune.cluster.ClusterBench;
 import io.tunescope.tune.cluster.ClusterComparison;
 import io.tunescope.tune.cluster.FailingNodes;
 import io.tunescope.tune.cluster.SimulatedCluster;
+import io.tunescope.tune.cluster.TuningMode;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,7 +29,12 @@ public final class ClusterTuner {
     public static ClusterComparison.Result run(ClusterFile f, Path outDir, Progress progress)
             throws InterruptedException {
         long start = System.nanoTime();
-        ClusterComparison.Result r = ClusterComparison.run(benches(f), f.modes(), f.settings(), outDir, progress);
+        ClusterComparison.Result r;
+        if (f.partitioning().processes() && f.modes().contains(TuningMode.PARTITIONING)) {
+            r = ClusterProcesses.run(f, outDir, progress);
+        } else {
+            r = ClusterComparison.run(benches(f), f.modes(), f.settings(), outDir, progress);
+        }
         Json.writeAtomically(TuningDir.of(outDir).summary(), summary(f, r.result(), (System.nanoTime() - start) / 1e9));
         return r;
     }
@@ -62,6 +68,7 @@ public final class ClusterTuner {
         m.put("seed", f.settings().seed());
         m.put("simulation", f.simulation());
         m.put("failures", f.failures());
+        m.put("partitioning", f.partitioning().processes() ? "processes" : "in-process");
         m.put("nodes", f.layout().nodes().size());
         m.put("lines", f.layout().lines().size());
         m.put("result", result);
