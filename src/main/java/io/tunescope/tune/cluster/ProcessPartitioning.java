@@ -101,10 +101,11 @@ public final class ProcessPartitioning {
                 }
                 if (layout == null) {
                     layout = before;
+                    state.endedEarly(t);
                     break;
                 }
             }
-            ended = running.await(o.roundTimeout());
+            ended = running.await(trials.size() == settings.trials() ? o.roundTimeout() : Duration.ZERO);
         } catch (java.io.IOException e) {
             throw new UncheckedIOException("cannot start the line tuners: " + e.getMessage(), e);
         }
@@ -172,6 +173,15 @@ public final class ProcessPartitioning {
             posted = new int[groups.size()];
             pids = new long[groups.size()];
             gone = new String[groups.size()];
+        }
+
+        /** Every node failed in round {@code t}: the lines still running are stopped (killed) and told why. */
+        void endedEarly(int t) {
+            for (int g = 0; g < groups.size(); g++) {
+                if (gone[g] == null) {
+                    gone[g] = "the comparison ended after round " + t + ": every node had failed (killed)";
+                }
+            }
         }
 
         void pids(LineTuners.Running running) {

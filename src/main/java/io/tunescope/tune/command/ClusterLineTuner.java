@@ -76,6 +76,11 @@ public final class ClusterLineTuner {
     /** The partitioning tuner of the file's line, as the in-process mode builds it. */
     private static KnobGrouping.Group group(LineFile f) {
         ClusterFile cluster = ClusterFileParser.read(f.clusterFile());
+        if (cluster.bench() != ClusterFile.Bench.SIMULATED) {
+            // each line process would start a bench of its own to read the knobs: the shop's needs its spaces static
+            throw BadInputException.of(SECTION + ".clusterFile", f.clusterFile(), "uses bench " + cluster.bench()
+                    .label() + "; line processes read their knobs from bench: simulated only in this build");
+        }
         try (ClusterBench bench = ClusterTuner.benches(cluster).get()) {
             return KnobGrouping.of(TuningMode.PARTITIONING, cluster.layout(), bench::nodeSpace).stream()
                     .filter(g -> g.line().equals(f.line())).findFirst()
