@@ -91,6 +91,9 @@ public final class TuneCommand implements Callable<Integer> {
             }
             return cluster(tuning, dir);
         }
+        if (io.tunescope.tune.command.ClusterLineTuner.isLineFile(tuning)) {
+            return clusterLine(tuning, dir);
+        }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
         if (study.study != null && !f.workloads().isEmpty()) {
             throw BadInputException.of("--study", study.study, "is for one session (this tuning file has a "
@@ -138,6 +141,28 @@ public final class TuneCommand implements Callable<Integer> {
             return ExitCode.FAILURE;
         }
         return ExitCode.OK;
+    }
+
+    /** A file with a clusterLine: section: one work line's tuner process of {@code partitioning: processes}. */
+    private int clusterLine(Path tuning, Path dir) throws Exception {
+        if (resume != null || budget != null || strategy != null || seed != null || knowledgeBase != null) {
+            throw BadInputException.of(resume != null ? "--resume" : "--budget/--strategy/--seed/--knowledge-base",
+                    "given", "is not for a clusterLine: file (its controller sets the search and does not restart it)");
+        }
+        if (study.study == null || study.study.equals("postgres")) {
+            throw BadInputException.of("--study", study.study == null ? "missing" : study.study, "must be the URL "
+                    + "of the study store that holds the comparison's rounds (a clusterLine: file)");
+        }
+        try (StudyChoice choice = StudyChoice.open(new StudyChoice.Options(study.study, study.name, study.user,
+                study.password()), dir, false)) {
+            ResultsDir.createOutput(dir);
+            Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+            choice.recordIn(dir);
+            CommandTuner.Result r = io.tunescope.tune.command.ClusterLineTuner.run(tuning, dir, choice.location(),
+                    study.study, study.user, study.password(), ProgressBar.ON_STDERR);
+            System.out.println(Json.toJson(r.best()));
+            return r.best().best() == null ? ExitCode.FAILURE : ExitCode.OK;
+        }
     }
 
     /** A file with a cluster: section: compares the tuning modes (cluster.json; a table of the modes on stderr). */

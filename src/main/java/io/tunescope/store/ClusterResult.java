@@ -45,7 +45,21 @@ public record ClusterResult(List<Mode> modes, ReconfigurationRecord reconfigurat
      * duplication, its tier's representative node at the end (the first node of the tier still running; absent else).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Tuner(String name, int knobs, String journalDirectory, String representative) {
+    public record Tuner(String name, int knobs, String journalDirectory, String representative, LineProcess process) {
+        /** A tuner run inside the controller (no {@code process}). */
+        public Tuner(String name, int knobs, String journalDirectory, String representative) {
+            this(name, knobs, journalDirectory, representative, null);
+        }
+    }
+
+    /**
+     * A work line's tuner run as a process of its own ({@code partitioning: processes}): its study in the study
+     * store, its pid, its exit code (-1: killed at the end, still running), the rounds it posted and the trials its
+     * study holds, and, when it stopped early, why (its nodes then kept their last configuration).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LineProcess(String study, long pid, int exitCode, int roundsPosted, int trialsInStudy,
+                              String stoppedEarly) {
     }
 
     /** A node that failed during tuning, at which trial, and why; left out of every later trial. */

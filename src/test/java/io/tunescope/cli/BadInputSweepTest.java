@@ -86,6 +86,15 @@ class BadInputSweepTest {
                 + "  reconfiguration: {appNodes: 2, browseNodes: 2}\n");
         Files.writeString(t.resolve("cluster-reconf-sim.yaml"), "cluster:\n  reconfiguration: {appNodes: 3}\n"
                 + layout);
+        Files.writeString(t.resolve("cluster-part.yaml"), "cluster:\n" + layout + "  partitioning: threads\n");
+        Files.writeString(t.resolve("cluster-study.yaml"), "cluster:\n" + layout + "  partitioning: processes\n"
+                + "  study: mysql://127.0.0.1/x\n");
+        Files.writeString(t.resolve("cluster-studyonly.yaml"), "cluster:\n" + layout + "  study: postgres\n");
+        Files.writeString(t.resolve("cluster-round.yaml"), "cluster:\n" + layout + "  partitioning: processes\n"
+                + "  roundTimeoutSeconds: 0\n");
+        Files.writeString(t.resolve("cluster-partshop.yaml"), "cluster:\n  bench: shop\n" + layout
+                + "  partitioning: processes\n");
+        Files.writeString(t.resolve("line-key.yaml"), "clusterLine: {clusterFile: cluster-mode.yaml, foo: 1}\n");
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
         Files.createDirectories(t.resolve("cut"));
@@ -361,7 +370,8 @@ class BadInputSweepTest {
                 c(3, "{t}/cluster-fail.yaml:3: cluster.failures.app9 (app9) is not a node of the layout; nodes are "
                         + "named <tier><i>, e.g. proxy1", "tune", "--out", "{t}/tc", "{t}/cluster-fail.yaml"),
                 c(3, "{t}/cluster-key.yaml:3: cluster.trials (trials) is not a known key; expected one of [bench, "
-                        + "failures, layout, modes, reconfiguration, seed, shop, simulation, strategy, trialsPerMode]", "tune", "--out",
+                        + "failures, layout, modes, partitioning, reconfiguration, roundTimeoutSeconds, seed, shop, "
+                        + "simulation, strategy, study, trialsPerMode]", "tune", "--out",
                         "{t}/tc", "{t}/cluster-key.yaml"),
                 c(3, "{t}/cluster-beside.yaml:1: budget (budget) cannot be beside cluster: (a cluster tuning file "
                         + "has only that section)", "tune", "--out", "{t}/tc", "{t}/cluster-beside.yaml"),
@@ -380,6 +390,23 @@ class BadInputSweepTest {
                         "{t}/cluster-reconf.yaml"),
                 c(3, "{t}/cluster-reconf-sim.yaml:2: cluster.reconfiguration (present) is only for bench: shop",
                         "tune", "--out", "{t}/tc", "{t}/cluster-reconf-sim.yaml"),
+                c(3, "{t}/cluster-part.yaml:3: cluster.partitioning (threads) must be in-process or processes",
+                        "tune", "--out", "{t}/tc", "{t}/cluster-part.yaml"),
+                c(3, "{t}/cluster-study.yaml:4: cluster.study (mysql://127.0.0.1/x) must be postgres (a private "
+                        + "instance) or a PostgreSQL JDBC URL jdbc:postgresql://HOST:PORT/DB", "tune", "--out",
+                        "{t}/tc", "{t}/cluster-study.yaml"),
+                c(3, "{t}/cluster-studyonly.yaml:3: cluster.study (postgres) is only for partitioning: processes",
+                        "tune", "--out", "{t}/tc", "{t}/cluster-studyonly.yaml"),
+                c(3, "{t}/cluster-round.yaml:4: cluster.roundTimeoutSeconds (0) must be an integer between 1 and "
+                        + "86400", "tune", "--out", "{t}/tc", "{t}/cluster-round.yaml"),
+                c(3, "{t}/cluster-partshop.yaml:4: cluster.partitioning (processes) is only for bench: simulated "
+                        + "in this build (a line process reads its knobs from the bench)", "tune", "--out", "{t}/tc",
+                        "{t}/cluster-partshop.yaml"),
+                c(3, "--study (missing) must be the URL of the study store that holds the comparison's rounds (a "
+                        + "clusterLine: file)", "tune", "--out", "{t}/tl", "{t}/line-key.yaml"),
+                c(3, "{t}/line-key.yaml:1: clusterLine.foo (foo) is not a known key; expected one of [clusterFile, "
+                        + "comparison, line, roundTimeoutSeconds, seed, strategy, trials]", "tune", "--out", "{t}/tl",
+                        "--study", "jdbc:postgresql://127.0.0.1:1/x", "{t}/line-key.yaml"),
                 // tune-bench
                 c(3, "budget (0) must be at least 1", "tune-bench", "--budget", "0"),
                 c(2, "Invalid value for option '--budget': '99999999999' is not an int", "tune-bench", "--budget",

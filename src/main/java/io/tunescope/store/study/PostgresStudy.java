@@ -122,6 +122,21 @@ public final class PostgresStudy implements StudyLocation {
         }
     }
 
+    /**
+     * The rounds table of the partitioning run named by this study's name (the comparison): how a controller and
+     * the tuner processes of its work lines exchange configurations and WIPS ({@link PostgresRounds}).
+     */
+    public PostgresRounds rounds() {
+        Connection c = connect();
+        try {
+            StudySchema.ensure(c);
+            return new PostgresRounds(c, name, describe());
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new IllegalStateException("rounds of " + describe() + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public String describe() {
         return "study " + name + " in " + JdbcUrls.redact(url);

@@ -8,7 +8,8 @@ import java.sql.Statement;
  * The study store's tables, created if missing: {@code tunescope_study} (one row per study: its name, its header as
  * a journal line, the last trial number handed out) and {@code tunescope_trial} (one row per claimed trial: number,
  * writer, state {@code running} or {@code done}, the configuration it runs and, once done, the journal line of its
- * result), and the sequence that numbers writers.
+ * result), the sequence that numbers writers, and {@code tunescope_round} (the rounds of a partitioning run with
+ * one tuner process per work line, {@link PostgresRounds}).
  */
 final class StudySchema {
     static final String STUDY = "tunescope_study";
@@ -32,6 +33,10 @@ final class StudySchema {
                     + "claimed_at timestamptz NOT NULL DEFAULT now(), completed_at timestamptz, "
                     + "PRIMARY KEY (study, trial))");
             s.execute("CREATE SEQUENCE IF NOT EXISTS " + WRITERS + " AS integer");
+            s.execute("CREATE TABLE IF NOT EXISTS tunescope_round (comparison text NOT NULL, line text NOT NULL, "
+                    + "round integer NOT NULL, config text NOT NULL, posted_at timestamptz NOT NULL DEFAULT now(), "
+                    + "wips double precision, error text, measured_at timestamptz, "
+                    + "PRIMARY KEY (comparison, line, round))");
         }
         c.commit();
     }

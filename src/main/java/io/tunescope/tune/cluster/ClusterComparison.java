@@ -29,8 +29,20 @@ public final class ClusterComparison {
     public record Result(ClusterResult result, List<ModeRun.Outcome> outcomes) {
     }
 
+    /** Runs one mode on a bench ({@link ModeRun#run} by default; partitioning may run its tuners as processes). */
+    public interface ModeRunner {
+        ModeRun.Outcome run(ClusterBench bench, TuningMode mode, ModeRun.Settings settings, Path outDir,
+                            Progress progress) throws InterruptedException;
+    }
+
     public static Result run(Supplier<ClusterBench> benches, List<TuningMode> modes, ModeRun.Settings settings,
                              Path outDir, Progress progress) throws InterruptedException {
+        return run(benches, modes, settings, outDir, progress, ModeRun::run);
+    }
+
+    /** As {@link #run(Supplier, List, ModeRun.Settings, Path, Progress)}, each mode run by {@code runner}. */
+    public static Result run(Supplier<ClusterBench> benches, List<TuningMode> modes, ModeRun.Settings settings,
+                             Path outDir, Progress progress, ModeRunner runner) throws InterruptedException {
         List<ModeRun.Outcome> outcomes = new ArrayList<>();
         Map<String, Object> describe = null;
         ClusterLayout layout = null;
@@ -40,7 +52,7 @@ public final class ClusterComparison {
                     describe = bench.describe();
                     layout = bench.layout();
                 }
-                outcomes.add(ModeRun.run(bench, mode, settings, outDir, progress));
+                outcomes.add(runner.run(bench, mode, settings, outDir, progress));
             }
         }
         ClusterResult result = summarize(outcomes, settings, describe, layout, null);

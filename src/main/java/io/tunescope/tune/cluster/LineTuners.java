@@ -68,15 +68,58 @@ public final class LineTuners {
      */
     public static List<Outcome> run(Store store, Path root, List<Line> lines, Duration timeout)
             throws IOException, InterruptedException {
-        TuningDir dir = TuningDir.of(root);
-        List<Process> children = new ArrayList<>();
-        Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "line-tuners-stop");
-        Runtime.getRuntime().addShutdownHook(killer);
+        try (Running running = start(store, root, lines)) {
+            return running.await(timeout);
+        }
+    }
+
+    /**
+     * Starts a tuner per line as {@link #run} does and returns at once: the caller watches them, waits for them with
+     * {@link Running#await} and closes the handle, which kills any still running (also on an exception).
+     */
+    public static Running start(Store store, Path root, List<Line> lines) throws IOException {
+        Running running = new Running(store, TuningDir.of(root), lines);
         try {
             for (Line line : lines) {
-                Files.createDirectories(dir.lineTunerLog(line.study()).getParent());
-                children.add(start(store, line, dir.lineTuner(line.study()).root(), dir.lineTunerLog(line.study())));
+                Files.createDirectories(running.dir.lineTunerLog(line.study()).getParent());
+                running.children.add(start(store, line, running.dir.lineTuner(line.study()).root(),
+                        running.dir.lineTunerLog(line.study())));
             }
+            return running;
+        } catch (IOException | RuntimeException e) {
+            running.close();
+            throw e;
+        }
+    }
+
+    /** Tuner processes started by {@link #start}, in the order of their lines. */
+    public static final class Running implements AutoCloseable {
+        private final Store store;
+        private final TuningDir dir;
+        private final List<Line> lines;
+        private final List<Process> children = new ArrayList<>();
+        private final Thread killer;
+
+        private Running(Store store, TuningDir dir, List<Line> lines) {
+            this.store = store;
+            this.dir = dir;
+            this.lines = List.copyOf(lines);
+            this.killer = new Thread(() -> children.forEach(Process::destroyForcibly), "line-tuners-stop");
+            Runtime.getRuntime().addShutdownHook(killer);
+        }
+
+        /** Whether the {@code i}-th line's tuner is still running. */
+        public boolean alive(int i) {
+            return children.get(i).isAlive();
+        }
+
+        /** The {@code i}-th line's tuner process (to report its pid). */
+        public ProcessHandle handle(int i) {
+            return children.get(i).toHandle();
+        }
+
+        /** Waits up to {@code timeout} for every tuner (killing the late ones) and reads each one's trials back. */
+        public List<Outcome> await(Duration timeout) throws InterruptedException {
             long deadline = System.nanoTime() + timeout.toNanos();
             List<Outcome> out = new ArrayList<>();
             for (int i = 0; i < lines.size(); i++) {
@@ -90,8 +133,12 @@ public final class LineTuners {
                         dir.lineTuner(line.study()).root(), dir.lineTunerLog(line.study())));
             }
             return out;
-        } finally {
-            children.forEach(LineTuners::stop);   // after an interrupt or a failed start: none is left running
+        }
+
+        /** Kills the tuners still running (after an interrupt or a failure none is left behind). */
+        @Override
+        public void close() {
+            children.forEach(LineTuners::stop);
             removeHook(killer);
         }
     }

@@ -29,7 +29,7 @@ import java.util.Map;
  */
 public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings settings, ClusterLayout layout,
                           Bench bench, Simulation simulation, Map<String, Integer> failures, ShopTargetSpec shop,
-                          Reconfiguration reconfiguration) {
+                          Reconfiguration reconfiguration, Partitioning partitioning) {
     /** What measures the cluster: a simulation, or the shop's stack on this machine. */
     public enum Bench {
         SIMULATED, SHOP;
@@ -43,16 +43,28 @@ public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings 
     public record Simulation(int browsers, double thinkMillis, double noisePercent, SimCalibration calibration) {
     }
 
+    /**
+     * How the partitioning mode runs its line tuners: in this process (the default), or one {@code tunescope tune}
+     * process per work line on a PostgreSQL study store ({@code partitioning: processes}; {@code study}: a private
+     * instance, {@code postgres}, or a JDBC URL whose password comes from $TUNESCOPE_STUDY_PASSWORD), each round
+     * waiting at most {@code roundTimeout} for a line.
+     */
+    public record Partitioning(boolean processes, String study, java.time.Duration roundTimeout) {
+        public static final Partitioning IN_PROCESS = new Partitioning(false, null, null);
+    }
+
     public ClusterFile {
         modes = List.copyOf(modes);
         failures = Map.copyOf(failures);
+        partitioning = partitioning == null ? Partitioning.IN_PROCESS : partitioning;
     }
+
 
     /** This file with another trial count, strategy and seed (each null: unchanged). */
     public ClusterFile withSearch(Integer trials, String strategy, Long seed) {
         return new ClusterFile(source, modes, new ModeRun.Settings(trials != null ? trials : settings.trials(),
                 strategy != null ? strategy : settings.strategy(), seed != null ? seed : settings.seed()), layout,
-                bench, simulation, failures, shop, reconfiguration);
+                bench, simulation, failures, shop, reconfiguration, partitioning);
     }
 
     /**

@@ -26,7 +26,7 @@ import java.util.TreeSet;
 /** Reads the {@code cluster:} section of a tuning file; every error names the file, the line, the value and the rule. */
 public final class ClusterFileParser {
     private static final Set<String> KEYS = Set.of("bench", "modes", "trialsPerMode", "strategy", "seed", "layout",
-            "simulation", "failures", "shop", "reconfiguration");
+            "simulation", "failures", "shop", "reconfiguration", "partitioning", "study", "roundTimeoutSeconds");
     private static final Set<String> SIM_KEYS = Set.of("browsers", "thinkMillis", "noisePercent", "calibration");
 
     private final Path file;
@@ -93,7 +93,7 @@ public final class ClusterFileParser {
         ClusterFile.Reconfiguration reconfiguration = c.get("reconfiguration") == null ? null
                 : shopSection.reconfiguration(map(c.get("reconfiguration"), "cluster.reconfiguration"), shop);
         return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures,
-                shop, reconfiguration);
+                shop, reconfiguration, ClusterPartitioningKeys.read(yaml, c));
     }
 
     /** The folder relative paths in the file are resolved against (its own). */

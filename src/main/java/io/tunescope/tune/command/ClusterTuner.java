@@ -9,7 +9,6 @@ import io.tunescope.tune.cluster.ClusterBench;
 import io.tunescope.tune.cluster.ClusterComparison;
 import io.tunescope.tune.cluster.FailingNodes;
 import io.tunescope.tune.cluster.SimulatedCluster;
-
 import io.tunescope.store.ReconfigureSummary;
 import io.tunescope.tune.cluster.ShopReconfiguration;
 import io.tunescope.tune.cluster.TuningMode;
@@ -38,8 +37,12 @@ public final class ClusterTuner {
     public static ClusterComparison.Result run(ClusterFile f, Path outDir, Progress progress)
             throws InterruptedException {
         long start = System.nanoTime();
-        ClusterComparison.Result r = ClusterComparison.run(benches(f, outDir, progress), f.modes(), f.settings(),
-                outDir, progress);
+        ClusterComparison.Result r;
+        if (f.partitioning().processes() && f.modes().contains(TuningMode.PARTITIONING)) {
+            r = ClusterProcesses.run(f, outDir, progress);
+        } else {
+            r = ClusterComparison.run(benches(f, outDir, progress), f.modes(), f.settings(), outDir, progress);
+        }
         if (f.reconfiguration() != null) {
             r = reconfigure(f, r, outDir, progress);
         }
@@ -117,6 +120,7 @@ public final class ClusterTuner {
         m.put("failures", f.failures());
         m.put("shop", f.shop() == null ? null : new ShopTarget(f.shop()).describe());
         m.put("reconfiguration", f.reconfiguration() == null ? null : f.reconfiguration().describe());
+        m.put("partitioning", f.partitioning().processes() ? "processes" : "in-process");
         m.put("nodes", f.layout().nodes().size());
         m.put("lines", f.layout().lines().size());
         m.put("result", result);

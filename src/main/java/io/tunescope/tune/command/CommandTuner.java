@@ -78,6 +78,12 @@ public final class CommandTuner {
         return run(f, target, null, outDir, resume, progress);
     }
 
+    /** Tunes {@code target} with the search settings of {@code f}, recording the trials in {@code study}. */
+    public static Result run(TuningFile f, TuningTarget target, Path outDir, StudyLocation study, boolean resume,
+                             Progress progress) throws InterruptedException {
+        return run(f, target, null, outDir, study, resume, progress);
+    }
+
     /**
      * Tunes {@code target} with the search settings of {@code f}; with a {@code mapping}, the default trial maps the
      * workload to the knowledge base's past workloads and the session ends by adding itself to it.
