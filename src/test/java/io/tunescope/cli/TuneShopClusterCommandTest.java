@@ -13,18 +13,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code tune FILE --out D} with {@code bench: shop}: the modes measured on the real stack (two work lines of nginx
- * and an application node over H2), then the online reconfiguration run, all in cluster.json; nothing left running.
+ * and an application node over H2; partitioning's line tuners as processes of their own on a private PostgreSQL study
+ * store), then the online reconfiguration run, all in cluster.json; nothing left running.
  */
 class TuneShopClusterCommandTest {
     @Test
     void comparesModesOnTheStackThenReconfiguresOnline(@TempDir Path dir) throws Exception {
         Externals.nginx();
+        Externals.postgres();
         Path file = Files.writeString(dir.resolve("cluster.yaml"), """
                 cluster:
                   bench: shop
                   modes: [duplication, partitioning]
                   trialsPerMode: 2
                   seed: 4
+                  partitioning: processes     # each line's tuner its own process, on a private PostgreSQL store
                   layout: {lines: 2, nodesPerTier: {proxy: 2, app: 2}}
                   shop: {mix: shopping, browsers: 6, thinkScale: 0.02, scaleDown: 100, database: h2,
                          rampUp: 500ms, measure: 2s, rampDown: 0s}
@@ -38,6 +41,12 @@ class TuneShopClusterCommandTest {
         for (JsonNode m : cluster.path("modes")) {
             assertThat(m.path("trials").asInt()).isEqualTo(2);
             assertThat(m.path("bestWips").asDouble()).isPositive();
+        }
+        JsonNode lineTuners = cluster.path("modes").get(1).path("tuners");
+        assertThat(lineTuners).hasSize(2);
+        for (JsonNode t : lineTuners) {
+            assertThat(t.path("process").path("exitCode").asInt()).isZero();
+            assertThat(t.path("process").path("trialsInStudy").asInt()).isEqualTo(2);
         }
         assertThat(cluster.path("bench").path("bench").asText()).isEqualTo("shop");
         assertThat(cluster.path("bench").path("lines").asInt()).isEqualTo(2);

@@ -2,6 +2,9 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.shop.ShopClusterBench;
+import io.tunescope.tune.space.SearchSpace;
 import io.tunescope.config.LocatedYaml;
 import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.store.study.PostgresStudy;
@@ -76,18 +79,23 @@ public final class ClusterLineTuner {
     /** The partitioning tuner of the file's line, as the in-process mode builds it. */
     private static KnobGrouping.Group group(LineFile f) {
         ClusterFile cluster = ClusterFileParser.read(f.clusterFile());
-        if (cluster.bench() != ClusterFile.Bench.SIMULATED) {
-            // each line process would start a bench of its own to read the knobs: the shop's needs its spaces static
-            throw BadInputException.of(SECTION + ".clusterFile", f.clusterFile(), "uses bench " + cluster.bench()
-                    .label() + "; line processes read their knobs from bench: simulated only in this build");
+        if (cluster.bench() == ClusterFile.Bench.SHOP) {
+            // the shop's knobs are its catalogs' and its nodes are known without starting a stack
+            return lineGroup(f, cluster, ShopClusterBench.layoutOf(cluster.shop(), cluster.layout().lines().size()),
+                    ShopClusterBench::tierSpace);
         }
         try (ClusterBench bench = ClusterTuner.benches(cluster, f.clusterFile().toAbsolutePath().getParent(),
                 Progress.NONE).get()) {
-            return KnobGrouping.of(TuningMode.PARTITIONING, cluster.layout(), bench::nodeSpace).stream()
-                    .filter(g -> g.line().equals(f.line())).findFirst()
-                    .orElseThrow(() -> BadInputException.of(SECTION + ".line", f.line(), "is not a work line of "
-                            + f.clusterFile() + "; its lines are " + cluster.layout().lines()));
+            return lineGroup(f, cluster, bench.layout(), bench::nodeSpace);
         }
+    }
+
+    private static KnobGrouping.Group lineGroup(LineFile f, ClusterFile cluster, ClusterLayout layout,
+                                                java.util.function.Function<String, SearchSpace> spaces) {
+        return KnobGrouping.of(TuningMode.PARTITIONING, layout, spaces).stream()
+                .filter(g -> g.line().equals(f.line())).findFirst()
+                .orElseThrow(() -> BadInputException.of(SECTION + ".line", f.line(), "is not a work line of "
+                        + f.clusterFile() + "; its lines are " + cluster.layout().lines()));
     }
 
     static LineFile read(Path file) {

@@ -31,10 +31,6 @@ final class ClusterPartitioningKeys {
         if (!processes) {
             return ClusterFile.Partitioning.IN_PROCESS;
         }
-        if ("shop".equals(c.get("bench"))) {
-            throw yaml.error("cluster.partitioning", raw, "is only for bench: simulated in this build (a line process "
-                    + "reads its knobs from the bench)");
-        }
         Object study = c.getOrDefault("study", "postgres");
         if (!(study instanceof String s) || !(s.equals("postgres") || s.startsWith("jdbc:postgresql://"))) {
             throw yaml.error("cluster.study", study instanceof String s2 ? JdbcUrls.redact(s2) : study,

@@ -34,7 +34,8 @@ final class ClusterProcesses {
                     : new LineTuners.Store(p.study(), null, System.getenv(PASSWORD_VARIABLE));
             ProcessPartitioning.Options options = new ProcessPartitioning.Options(store, comparison, f.source(),
                     p.roundTimeout(), null);
-            return ClusterComparison.run(ClusterTuner.benches(f, outDir, progress), f.modes(), f.settings(), outDir, progress,
+            return ClusterComparison.run(ClusterTuner.benches(f, outDir, progress), f.modes(), f.settings(), outDir,
+                    progress,
                     (bench, mode, settings, dir, bar) -> mode == TuningMode.PARTITIONING
                             ? ProcessPartitioning.run(bench, settings, dir, options, bar)
                             : ModeRun.run(bench, mode, settings, dir, bar));

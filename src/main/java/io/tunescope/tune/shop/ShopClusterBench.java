@@ -68,8 +68,7 @@ public final class ShopClusterBench implements ClusterBench {
      */
     public static ShopClusterBench start(ShopTargetSpec spec, int lines, Path proxyBinary, Path dir,
                                          Progress progress) throws IOException, SQLException, InterruptedException {
-        ShopLayout layout = ShopLayout.uniform(new ShopTiers(spec.proxy(), 0, null, proxyBinary, spec.appNodes(),
-                lines), AppKnobs.DEFAULTS);
+        ShopLayout layout = shopLayout(spec, lines, proxyBinary);
         if (spec.browsers() < lines) {
             throw BadInputException.of("target.browsers", spec.browsers(), "must be at least one per work line ("
                     + lines + ")");
@@ -83,14 +82,31 @@ public final class ShopClusterBench implements ClusterBench {
         return new ShopScale(spec.items(), spec.browsers(), spec.scaleDown());
     }
 
+    private static ShopLayout shopLayout(ShopTargetSpec spec, int lines, Path proxyBinary) {
+        return ShopLayout.uniform(new ShopTiers(spec.proxy(), 0, null, proxyBinary, spec.appNodes(), lines),
+                AppKnobs.DEFAULTS);
+    }
+
+    /**
+     * The nodes a bench of {@code spec} with {@code lines} work lines starts with, known without starting it (a work
+     * line's tuner in a process of its own builds its knobs from it, as the bench's {@link #layout()} gives them).
+     */
+    public static ClusterLayout layoutOf(ShopTargetSpec spec, int lines) {
+        return ShopClusterLayouts.toCluster(shopLayout(spec, lines, null));
+    }
+
     @Override
     public ClusterLayout layout() {
         return ShopClusterLayouts.toCluster(initial);
     }
 
-    /** The knobs of a {@code proxy} or {@code app} node, from the tier's catalog, with its defaults. */
     @Override
     public SearchSpace nodeSpace(String tier) {
+        return tierSpace(tier);
+    }
+
+    /** The knobs of a {@code proxy} or {@code app} node, from the tier's catalog, with its defaults. */
+    public static SearchSpace tierSpace(String tier) {
         return switch (tier) {
             case ShopClusterLayouts.PROXY -> new SearchSpace(params(ShopCatalogs.proxy()), List.of());
             case ShopClusterLayouts.APP -> new SearchSpace(params(ShopCatalogs.app()),
