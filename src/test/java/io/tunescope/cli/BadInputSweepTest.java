@@ -92,8 +92,6 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("cluster-studyonly.yaml"), "cluster:\n" + layout + "  study: postgres\n");
         Files.writeString(t.resolve("cluster-round.yaml"), "cluster:\n" + layout + "  partitioning: processes\n"
                 + "  roundTimeoutSeconds: 0\n");
-        Files.writeString(t.resolve("cluster-partshop.yaml"), "cluster:\n  bench: shop\n" + layout
-                + "  partitioning: processes\n");
         Files.writeString(t.resolve("line-key.yaml"), "clusterLine: {clusterFile: cluster-mode.yaml, foo: 1}\n");
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
@@ -399,9 +397,6 @@ class BadInputSweepTest {
                         "tune", "--out", "{t}/tc", "{t}/cluster-studyonly.yaml"),
                 c(3, "{t}/cluster-round.yaml:4: cluster.roundTimeoutSeconds (0) must be an integer between 1 and "
                         + "86400", "tune", "--out", "{t}/tc", "{t}/cluster-round.yaml"),
-                c(3, "{t}/cluster-partshop.yaml:4: cluster.partitioning (processes) is only for bench: simulated "
-                        + "in this build (a line process reads its knobs from the bench)", "tune", "--out", "{t}/tc",
-                        "{t}/cluster-partshop.yaml"),
                 c(3, "--study (missing) must be the URL of the study store that holds the comparison's rounds (a "
                         + "clusterLine: file)", "tune", "--out", "{t}/tl", "{t}/line-key.yaml"),
                 c(3, "{t}/line-key.yaml:1: clusterLine.foo (foo) is not a known key; expected one of [clusterFile, "
