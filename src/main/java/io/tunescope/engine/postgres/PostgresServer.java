@@ -62,6 +62,8 @@ public final class PostgresServer implements PrivateServer {
      */
     public static PostgresServer start(PostgresBinaries binaries, Path baseDir, CpuList cpus, List<String> settings)
             throws IOException, InterruptedException {
+        // absolute: pg_ctl and the server resolve the data directory and the socket's lock file from their own cwd
+        baseDir = baseDir.toAbsolutePath();
         boolean root = ServerHomes.isRoot();
         List<String> asUser = root ? List.of("runuser", "-u", ServerHomes.UNPRIVILEGED_USER, "--") : List.of();
         boolean temporary = root && !ServerHomes.reachableByUnprivilegedUser(baseDir);

@@ -55,4 +55,28 @@ class PostgresServerTest {
                 .isInstanceOf(BadInputException.class)
                 .hasMessage("pg-bin (" + dir + ") must be a directory holding initdb and pg_ctl");
     }
+
+    @Test
+    void aRelativeDirectoryWorks() throws Exception {
+        PostgresBinaries binaries = binariesOrSkip();
+        // relative to this JVM's working directory, as `tune --out D` passes it, and in the build directory (a JUnit
+        // temporary directory is private, which moves the server's home to a temporary directory of its own)
+        Path relative = Path.of("target", "pg-relative-" + ProcessHandle.current().pid());
+        try (PostgresServer server = PostgresServer.start(binaries, relative, null, List.of());
+             Connection c = DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password())) {
+            assertThat(c.isValid(5)).isTrue();
+        } finally {
+            deleteTree(relative);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
 }
