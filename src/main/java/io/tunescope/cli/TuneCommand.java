@@ -95,6 +95,7 @@ public final class TuneCommand implements Callable<Integer> {
             return clusterLine(tuning, dir);
         }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
+        f.clampedDefaults().forEach(line -> System.err.println("tune: " + line));
         if (study.study != null && !f.workloads().isEmpty()) {
             throw BadInputException.of("--study", study.study, "is for one session (this tuning file has a "
                     + "workloads: list, one session per workload)");

@@ -101,6 +101,18 @@ public final class Catalogs {
                         "parsed statements kept per session")));
     }
 
+    /** The knobs whose default follows this machine (its cores or its memory), as {@code engine.knob}. */
+    private static final java.util.Set<String> MACHINE_DEFAULTS = java.util.Set.of("duckdb.threads",
+            "duckdb.memory_limit", "h2.CACHE_SIZE");
+
+    /**
+     * Whether the default of {@code knob} in the catalog of {@code engine} is derived from this machine (its cores
+     * or its memory), so that a tuning file written on one machine cannot know it.
+     */
+    public static boolean defaultFollowsMachine(String engine, String knob) {
+        return MACHINE_DEFAULTS.contains(engine + "." + knob);
+    }
+
     /** This machine's physical memory in MiB (1024 when the JVM cannot tell). */
     static long ramMiB() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {

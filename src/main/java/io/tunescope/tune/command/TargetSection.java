@@ -18,6 +18,7 @@ import io.tunescope.tune.space.EnumParam;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
 import io.tunescope.tune.space.RealParam;
+import io.tunescope.tune.space.SearchSpace;
 import io.tunescope.workload.WorkloadDefinition;
 
 import java.nio.file.Path;
@@ -168,20 +169,78 @@ final class TargetSection {
         Object def = p.containsKey("default") ? check(knob, p.get("default"), path + ".default")
                 : knob.equals(Catalogs.USERS) ? (Object) (long) users : knob.defaultValue();
         return at(path, () -> switch (knob.type()) {
-            case INT, SIZE -> {
-                List<Long> specials = new ArrayList<>();
-                knob.special().forEach(s -> specials.add(((Number) s).longValue()));
-                boolean log = p.containsKey("log") ? Boolean.TRUE.equals(p.get("log")) : knob.type() == KnobType.SIZE;
-                yield new IntParam(name, bound(knob, p, "min", path).longValue(),
-                        bound(knob, p, "max", path).longValue(), step(p, path), log, specials,
-                        def == null ? null : ((Number) def).longValue());
-            }
-            case REAL -> new RealParam(name, bound(knob, p, "min", path).doubleValue(),
-                    bound(knob, p, "max", path).doubleValue(), Boolean.TRUE.equals(p.get("log")),
-                    def == null ? null : ((Number) def).doubleValue());
+            case INT, SIZE -> intParam(knob, p, path, clampable(catalog, knob, p), def);
+            case REAL -> realParam(knob, p, path, clampable(catalog, knob, p), def);
             case BOOL -> EnumParam.bool(name, (Boolean) def);
             case ENUM -> new EnumParam(name, enumValues(knob, p, path), false, def);
         });
+    }
+
+    /**
+     * Whether the engine's default may be moved into the file's range: only when the file gives no {@code default}
+     * and the catalog's default follows the machine (DuckDB's {@code threads} is its core count), which a file
+     * written on one machine cannot know. Any other default outside the file's range stays bad input: the default
+     * configuration is measured first, and a file that narrows the range past a fixed default is a mistake.
+     */
+    private static boolean clampable(KnobCatalog catalog, Knob knob, Map<String, Object> p) {
+        return !p.containsKey("default") && Catalogs.defaultFollowsMachine(catalog.engine(), knob.name());
+    }
+
+    /**
+     * An integer or size knob. When {@link #clampable} and the file's range leaves the engine's default out, the
+     * default trial runs the nearest value of the range instead; the {@code tune} command says so when it starts
+     * ({@link #clampedDefaults}).
+     */
+    private IntParam intParam(Knob knob, Map<String, Object> p, String path, boolean clampable, Object def) {
+        List<Long> specials = new ArrayList<>();
+        knob.special().forEach(s -> specials.add(((Number) s).longValue()));
+        boolean log = p.containsKey("log") ? Boolean.TRUE.equals(p.get("log")) : knob.type() == KnobType.SIZE;
+        long min = bound(knob, p, "min", path).longValue();
+        long max = bound(knob, p, "max", path).longValue();
+        long step = step(p, path);
+        Long d = def == null ? null : ((Number) def).longValue();
+        if (d != null && clampable && !specials.contains(d) && (d < min || d > max) && step >= 1 && min <= max) {
+            d = d < min ? min : min + (max - min) / step * step;
+        }
+        return new IntParam(knob.name(), min, max, step, log, specials, d);
+    }
+
+    /** A real knob; an engine default outside the file's range is clamped as for {@link #intParam}. */
+    private RealParam realParam(Knob knob, Map<String, Object> p, String path, boolean clampable, Object def) {
+        double min = bound(knob, p, "min", path).doubleValue();
+        double max = bound(knob, p, "max", path).doubleValue();
+        Double d = def == null ? null : ((Number) def).doubleValue();
+        if (d != null && clampable && min <= max) {
+            d = Math.max(min, Math.min(max, d));
+        }
+        return new RealParam(knob.name(), min, max, Boolean.TRUE.equals(p.get("log")), d);
+    }
+
+    /**
+     * For each parameter of {@code space} that names a knob of {@code catalog} whose engine default lies outside the
+     * parameter's range: a line saying which value the default trial runs instead.
+     */
+    public static List<String> clampedDefaults(KnobCatalog catalog, SearchSpace space) {
+        List<String> lines = new ArrayList<>();
+        for (Param param : space.params()) {
+            if (!catalog.has(param.name()) || param.defaultValue() == null) {
+                continue;
+            }
+            Object engineDefault = catalog.knob(param.name()).defaultValue();
+            boolean outside = param instanceof IntParam i ? !i.specials().contains(number(engineDefault))
+                    && (number(engineDefault) < i.min() || number(engineDefault) > i.max())
+                    : param instanceof RealParam r && (((Number) engineDefault).doubleValue() < r.min()
+                    || ((Number) engineDefault).doubleValue() > r.max());
+            if (outside && engineDefault instanceof Number e && param.defaultValue() instanceof Number d) {
+                lines.add(param.name() + ": the default trial runs " + d + ", not the engine's default " + e
+                        + ", which lies outside the file's range (give `default:` to choose)");
+            }
+        }
+        return lines;
+    }
+
+    private static long number(Object v) {
+        return v instanceof Number n ? n.longValue() : Long.MIN_VALUE;
     }
 
     /** The file's {@code min} or {@code max}, checked by the knob's rule, or the catalog's. */

@@ -70,6 +70,14 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
         return target != null ? target.revalidateRuns() : shop != null ? shop.revalidateRuns() : 0;
     }
 
+    /**
+     * Lines naming the knobs whose engine default lies outside this file's range, so that the default trial runs
+     * the nearest value of the range instead (empty for a command or shop target).
+     */
+    public List<String> clampedDefaults() {
+        return target == null ? List.of() : TargetSection.clampedDefaults(target.engine().knobs(), space);
+    }
+
     /** The shop target of this file, or null. */
     public ShopTarget shopTarget() {
         return shop == null ? null : new ShopTarget(shop);

@@ -1,6 +1,7 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.tune.database.Objective;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.space.EnumParam;
@@ -102,6 +103,37 @@ class TargetSectionTest {
                     default: 512MB
                 """);
         assertThat(((IntParam) given.space().params().get(0)).defaultValue()).isEqualTo(512L);
+    }
+
+    @Test
+    void aDefaultThatFollowsTheMachineIsMovedIntoTheRangeAndSaidSo(@TempDir Path dir) {
+        long cores = ((Number) Catalogs.duckdb().knob("threads").defaultValue()).longValue();
+        TuningFile below = parse(dir, """
+                target: {engine: duckdb}
+                parameters:
+                  - name: threads
+                    min: %d
+                    max: %d
+                    step: 2
+                """.formatted(cores + 1, cores + 6));
+        assertThat(((IntParam) below.space().params().get(0)).defaultValue()).isEqualTo(cores + 1);
+        assertThat(below.clampedDefaults()).containsExactly("threads: the default trial runs " + (cores + 1)
+                + ", not the engine's default " + cores + ", which lies outside the file's range (give `default:` "
+                + "to choose)");
+        TuningFile above = parse(dir, """
+                target: {engine: duckdb}
+                parameters:
+                  - name: memory_limit
+                    max: 64
+                """);
+        assertThat(((IntParam) above.space().params().get(0)).defaultValue()).isEqualTo(64L);
+        TuningFile inside = parse(dir, """
+                target: {engine: duckdb}
+                parameters:
+                  - name: threads
+                """);
+        assertThat(((IntParam) inside.space().params().get(0)).defaultValue()).isEqualTo(cores);
+        assertThat(inside.clampedDefaults()).isEmpty();
     }
 
     @Test
