@@ -2,6 +2,7 @@ package io.tunescope.workload.agent;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import io.tunescope.engine.ChildTempDirs;
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.Processes;
 import io.tunescope.store.Json;
@@ -50,8 +51,10 @@ public final class AgentProcess implements AutoCloseable {
         if (cpus != null) {
             command.addAll(cpus.tasksetPrefix());
         }
+        Path tmp = ChildTempDirs.create();
         command.addAll(List.of(Processes.javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
-                "-cp", System.getProperty("java.class.path"), TenantAgentMain.class.getName(), specFile.toString()));
+                ChildTempDirs.jvmOption(tmp), "-cp", System.getProperty("java.class.path"),
+                TenantAgentMain.class.getName(), specFile.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
         builder.environment().remove(AgentSpec.PASSWORD_ENV);
         builder.environment().remove(AgentSpec.URL_ENV);
@@ -61,7 +64,15 @@ public final class AgentProcess implements AutoCloseable {
         if (url != null) {
             builder.environment().put(AgentSpec.URL_ENV, url);
         }
-        AgentProcess agent = new AgentProcess(tenantIndex, builder.start());
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            ChildTempDirs.remove(tmp);
+            throw e;
+        }
+        ChildTempDirs.removeAfter(process, tmp);
+        AgentProcess agent = new AgentProcess(tenantIndex, process);
         agent.pumpEvents(events);
         return agent;
     }
