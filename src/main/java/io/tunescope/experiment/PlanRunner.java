@@ -9,6 +9,7 @@ import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.CellStatus;
 import io.tunescope.store.Json;
 import io.tunescope.store.PlanSummary;
@@ -134,7 +135,8 @@ public final class PlanRunner {
     /** The thread monitor for one cell when the plan asks for it (one per cell: a monitor samples one run). */
     private RunObserver monitorFor() {
         Duration interval = plan.base().monitorInterval();
-        return interval == null ? RunObserver.NONE : new RunMonitor(MonitorOptions.defaults(interval), null);
+        return interval == null ? RunObserver.NONE : new RunMonitor(MonitorOptions.defaults(interval), null,
+                plan.base().monitorExact() ? TracefsTracer.DEFAULT_ROOT : null);
     }
 
     /** The status of a cell that finished in an earlier run, or null when it must run. */
@@ -195,6 +197,7 @@ public final class PlanRunner {
         m.put("durationMillis", b.duration() == null ? null : b.duration().toMillis());
         m.put("warmup", b.warmup());
         m.put("monitorIntervalMillis", b.monitorInterval() == null ? null : b.monitorInterval().toMillis());
+        m.put("monitorExact", b.monitorExact());
         m.put("seed", b.seed());
         m.put("permute", b.permute());
         return m;
@@ -208,7 +211,8 @@ public final class PlanRunner {
                 (int) list.stream().filter(s -> s.status() == CellStatus.FAILED).count(), skipped,
                 (System.nanoTime() - startNanos) / 1_000_000, plan.seed(), plan.randomOrder(), SmtProbe.describe(),
                 plan.base().monitorInterval() == null ? "off (no base.monitorInterval): profiles use response time and rows"
-                        : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell",
+                        : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell"
+                        + (plan.base().monitorExact() ? ", with the exact mode's beside them" : ""),
                 baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
         Json.writeAtomically(results.summary(), summary);
         return summary;

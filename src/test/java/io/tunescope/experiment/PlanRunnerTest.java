@@ -1,11 +1,13 @@
 package io.tunescope.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.Externals;
 import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
 import io.tunescope.experiment.plan.Cell;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.experiment.plan.PlanParser;
+import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.CellStatus;
 import io.tunescope.store.Json;
 import io.tunescope.store.PlanSummary;
@@ -93,6 +95,26 @@ class PlanRunnerTest {
         // the same directory refuses a different plan
         Files.writeString(planFile, TINY.replace("[1, 2]", "[1, 3]"));
         assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    @Test
+    void aPlanWithTheExactModeGivesEachCellsQueriesTheExactMetricsBesideTheSampled(@TempDir Path dir)
+            throws Exception {
+        Externals.require(TracefsTracer.unavailable(TracefsTracer.DEFAULT_ROOT) == null, "root and tracefs");
+        Path planFile = dir.resolve("exact.yaml");
+        Files.writeString(planFile, TINY.replace("monitorInterval: 8ms", "monitorInterval: 8ms\n  monitorExact: true")
+                .replace("users: [1, 2]", "users: [1]"));
+        Path out = dir.resolve("out");
+        assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.OK);
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.get("monitor").asText()).contains("exact");
+        assertThat(summary.get("base").get("monitorExact").asBoolean()).isTrue();
+        ExperimentPlan plan = PlanParser.read(planFile);
+        Path cell = new PlanRunner(plan, out, (c, s) -> { }).cellDir(plan.cells().get(0));
+        JsonNode cellSummary = Json.MAPPER.readTree(cell.resolve("summary.json").toFile());
+        JsonNode q6 = cellSummary.get("tenants").get(0).get("queries").get(0);
+        assertThat(q6.get("metrics").get("exact").get("workerCpuMillis").isNumber()).isTrue();
+        assertThat(cellSummary.get("monitor").get("mode").asText()).isEqualTo("exact");
     }
 
     @Test

@@ -32,7 +32,7 @@ public final class PlanParser {
     private static final Set<String> QUICK_KEYS = Set.of("factors", "repetitions", "duration", "cells");
     private static final Set<String> BASE_KEYS = Set.of("engine", "scaleFactor", "users", "tenants", "workload",
             "workerLimit", "cpus", "iterations", "duration", "warmup", "monitorInterval", "seed", "permute",
-            "dataCache");
+            "dataCache", "monitorExact");
 
     private final LocatedYaml yaml;
     private final int availableCpus;
@@ -114,9 +114,7 @@ public final class PlanParser {
                         "can shorten only a plan whose base has a duration");
             }
             Duration d = duration("quick.duration", section.get("duration"));
-            base = new PlanBase(base.engine(), base.scaleFactor(), base.users(), base.tenants(), base.workload(),
-                    base.workerLimit(), base.cpus(), 0, d, base.warmup(), base.monitorInterval(), base.seed(),
-                    base.permute(), base.dataCache());
+            base = base.withDuration(d);
         }
         List<Map<String, String>> subset = section.has("cells") ? subset("quick.cells", section.get("cells"), factors)
                 : full.subset() == null ? null : full.subset().stream()
@@ -148,6 +146,11 @@ public final class PlanParser {
         if (duration != null && base.has("iterations")) {
             throw yaml.error("base.iterations", iterations, "cannot be given together with base.duration");
         }
+        boolean exact = bool("base.monitorExact", base.path("monitorExact"));
+        if (exact && !base.has("monitorInterval")) {
+            throw yaml.error("base.monitorExact", true, "needs base.monitorInterval (the exact mode traces beside the "
+                    + "monitor's samples)");
+        }
         return new PlanBase(engine, sf,
                 Integer.parseInt(level("base.users", Factor.USERS, base.path("users").asText("1"))),
                 Integer.parseInt(level("base.tenants", Factor.TENANTS, base.path("tenants").asText("1"))),
@@ -158,7 +161,7 @@ public final class PlanParser {
                 base.has("warmup") ? intAt("base.warmup", base.get("warmup"), 0, 1000) : 0,
                 base.has("monitorInterval") ? duration("base.monitorInterval", base.get("monitorInterval")) : null,
                 base.has("seed") ? intAt("base.seed", base.get("seed"), 0, Integer.MAX_VALUE) : 1,
-                bool("base.permute", base.path("permute")), dataCache(base.path("dataCache")));
+                bool("base.permute", base.path("permute")), dataCache(base.path("dataCache")), exact);
     }
 
     /** A tenant engine that tunescope starts itself: a plan cannot vary what it does not control. */

@@ -62,6 +62,17 @@ class PlanParserTest {
     }
 
     @Test
+    void theExactModeIsAPlanKeyThatNeedsTheMonitor() {
+        assertThat(parse(GOOD).base().monitorExact()).isFalse();
+        ExperimentPlan exact = parse(GOOD.replace("  monitorInterval: 8ms", "  monitorInterval: 8ms\n  monitorExact: true"));
+        assertThat(exact.base().monitorExact()).isTrue();
+        assertThat(error(GOOD.replace("  monitorInterval: 8ms", "  monitorExact: true")))
+                .startsWith("plan.yaml:").contains("base.monitorExact (true) needs base.monitorInterval");
+        assertThat(error(GOOD.replace("  monitorInterval: 8ms", "  monitorInterval: 8ms\n  monitorExact: maybe")))
+                .contains("base.monitorExact (maybe)");
+    }
+
+    @Test
     void aListedSubsetRunsOnlyThoseScenarios() {
         ExperimentPlan plan = parse(GOOD.replace("order: random", """
                 cells:
