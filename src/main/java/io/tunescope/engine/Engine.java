@@ -38,6 +38,15 @@ public interface Engine {
     /** A new classifier of this engine's thread roles; every monitored process gets its own. */
     RoleClassifier threadRoles();
 
+    /**
+     * A classifier for a tenant whose users' connections are served by the kernel tasks {@code connectionTasks}
+     * (the tenant's connections file): a server that runs a thread per connection tells those threads apart with
+     * it. By default the same as {@link #threadRoles()}.
+     */
+    default RoleClassifier threadRoles(java.util.Collection<Integer> connectionTasks) {
+        return threadRoles();
+    }
+
     /** How a TPC-H tenant of this engine lives ({@code run}, experiment plans), or empty when it cannot be one yet. */
     Optional<Lifecycle> tenantLifecycle();
 

@@ -5,6 +5,7 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.MariaDbClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,6 +34,12 @@ record MariaDbEngine() implements Engine {
     @Override
     public RoleClassifier threadRoles() {
         return new MariaDbClassifier(Map.of());
+    }
+
+    /** The users' connection threads (named by the agent from {@code PROCESSLIST.TID}) as workers; the rest engine. */
+    @Override
+    public RoleClassifier threadRoles(Collection<Integer> connectionTasks) {
+        return connectionTasks.isEmpty() ? threadRoles() : MariaDbClassifier.withConnections(connectionTasks);
     }
 
     @Override

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 
 /**
  * A tenant's connections file ({@link TenantDir#connections()}): one line per user, {@code user,serverPid}, the
- * process serving that user's one connection for the whole run (a PostgreSQL backend's {@code pg_backend_pid()}).
+ * process serving that user's one connection for the whole run (a PostgreSQL backend's {@code pg_backend_pid()}, or
+ * the kernel task of the thread a private MariaDB runs for the connection).
  * Lets the monitor charge each execution its own connection's threads. Runs written before this file existed, and
  * engines without a process per connection, have none: their executions are attributed by equal share.
  */

@@ -5,6 +5,7 @@ import io.tunescope.Externals;
 import io.tunescope.cli.ExitCode;
 import io.tunescope.cli.Main;
 import io.tunescope.engine.Processes;
+import io.tunescope.store.ConnectionsCsv;
 import io.tunescope.store.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,7 +24,8 @@ class MariaDbRunTest {
     void allTwentyTwoQueriesValidateOnAPrivateInstanceThatIsGoneAfterwards(@TempDir Path dir) throws Exception {
         Externals.mariadb();
         Path out = dir.resolve("run");
-        int code = Main.execute("run", "--engine", "mariadb", "--sf", "0.01", "--validate", "--out", out.toString());
+        int code = Main.execute("run", "--engine", "mariadb", "--sf", "0.01", "--validate", "--users", "2",
+                "--monitor", "--out", out.toString());
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(code).as("summary: %s", summary).isEqualTo(ExitCode.OK);
         JsonNode tenant = summary.get("tenants").get(0);
@@ -40,6 +42,22 @@ class MariaDbRunTest {
         tenant.get("pids").forEach(p -> pids.add(p.asLong()));
         assertThat(pids).isNotEmpty().noneMatch(Processes::isRunning);
         assertThat(out.resolve("tenants/t1/mariadb.log")).exists();
+
+        // the monitor tells the users' connection threads (named by PROCESSLIST.TID) from the engine's own
+        List<Long> connectionThreads = new ArrayList<>(ConnectionsCsv.read(out.resolve("tenants/t1/connections.csv"))
+                .values().stream().map(Integer::longValue).toList());
+        assertThat(connectionThreads).hasSize(2);
+        JsonNode threads = Json.MAPPER.readTree(out.resolve("monitor/monitor.json").toFile()).get("threads");
+        List<Long> workers = new ArrayList<>();
+        threads.forEach(t -> {
+            if (t.get("role").asText().equals("worker")) {
+                assertThat(t.get("group").asText()).isEqualTo("mariadb-connection");
+                workers.add(t.get("tid").asLong());
+            } else {
+                assertThat(t.get("role").asText()).as("thread %s", t).isEqualTo("engine");
+            }
+        });
+        assertThat(workers).containsExactlyInAnyOrderElementsOf(connectionThreads);
         assertThat(out.resolve("tenants/t1/data")).doesNotExist();
     }
 }

@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,13 +112,26 @@ public final class RunMonitor implements RunObserver {
         }
         if (t.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)) {
             // the server's own process first; its backends and parallel workers are its children
-            out.add(new MonitoredProcess(t.name(), t.pids().get(0).intValue(), true, t.engine().threadRoles()));
+            out.add(new MonitoredProcess(t.name(), t.pids().get(0).intValue(), true,
+                    t.engine().threadRoles(connectionTasks(t))));
         } else {
             for (long pid : t.pids()) {
                 out.add(new MonitoredProcess(t.name(), (int) pid, false, t.engine().threadRoles()));
             }
         }
         return out;
+    }
+
+    /** The server tasks serving the tenant's users' connections, from its connections file; empty when unknown. */
+    private static Collection<Integer> connectionTasks(TenantProcesses t) {
+        if (t.connectionsCsv() == null) {
+            return List.of();
+        }
+        try {
+            return ConnectionsCsv.read(t.connectionsCsv()).values();
+        } catch (IOException e) {
+            return List.of();   // told once, when attribution reads the same file (connectionsOf)
+        }
     }
 
     @Override

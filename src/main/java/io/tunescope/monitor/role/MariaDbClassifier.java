@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,11 +15,31 @@ import java.util.Map;
  * read) fall back to their kernel names.
  */
 public final class MariaDbClassifier implements RoleClassifier {
+    static final String CONNECTION = "thread/sql/one_connection";
+    private static final String SERVER_NAME = "mariadbd";
     private final Map<Integer, String> instrumentByTid;
+    private final boolean connectionsKnown;
     private final RoleClassifier fallback = new NameBasedClassifier();
 
     public MariaDbClassifier(Map<Integer, String> instrumentByTid) {
+        this(instrumentByTid, false);
+    }
+
+    private MariaDbClassifier(Map<Integer, String> instrumentByTid, boolean connectionsKnown) {
         this.instrumentByTid = Map.copyOf(instrumentByTid);
+        this.connectionsKnown = connectionsKnown;
+    }
+
+    /**
+     * A classifier that knows every client connection's thread ({@code connectionTasks}, read by the tenant from
+     * {@code information_schema.PROCESSLIST.TID} without performance_schema): those are workers, each serving its own
+     * connection ({@link #connectionPid}); any other thread of the server process is an engine internal (InnoDB's
+     * I/O, purge and timer threads), since the server runs one thread per connection.
+     */
+    public static MariaDbClassifier withConnections(Collection<Integer> connectionTasks) {
+        Map<Integer, String> map = new HashMap<>();
+        connectionTasks.forEach(tid -> map.put(tid, CONNECTION));
+        return new MariaDbClassifier(map, true);
     }
 
     /** Reads the tid → instrument map from a running server; an empty map when performance_schema is off. */
@@ -37,13 +58,22 @@ public final class MariaDbClassifier implements RoleClassifier {
     @Override
     public Classification classify(ThreadIdentity thread) {
         String instrument = instrumentByTid.get(thread.tid());
+        if (instrument == null && connectionsKnown && SERVER_NAME.equals(thread.name())) {
+            return new Classification(ThreadRole.ENGINE, "mariadb-internal");
+        }
         if (instrument == null) {
             return fallback.classify(thread);
         }
         String shortName = instrument.substring(instrument.lastIndexOf('/') + 1);
-        if (instrument.equals("thread/sql/one_connection")) {
+        if (instrument.equals(CONNECTION)) {
             return new Classification(ThreadRole.WORKER, "mariadb-connection");
         }
         return new Classification(ThreadRole.ENGINE, "mariadb-" + NameBasedClassifier.groupName(shortName));
+    }
+
+    /** A connection's thread serves that connection alone: its own task is the connection's server "process". */
+    @Override
+    public int connectionPid(ThreadIdentity thread) {
+        return CONNECTION.equals(instrumentByTid.get(thread.tid())) ? thread.tid() : 0;
     }
 }

@@ -38,7 +38,8 @@ public sealed interface AgentEvent {
 
     /**
      * Loaded (when asked) and connected, waiting for {@link #GO}. {@code backendPids} are the PostgreSQL backends of
-     * the users' connections (null when they cannot be read from here); the load figures are null without a load.
+     * the users' connections, or a private MariaDB's threads serving them (null when they cannot be read from here);
+     * the load figures are null without a load.
      */
     record Ready(String engineVersion, List<Long> backendPids, Long loadMillis, Long indexMillis, Long rows)
             implements AgentEvent {

@@ -38,6 +38,8 @@ final class TenantAgent {
     private final EventChannel events;
     private final BufferedReader control;
     private final SqlDialect dialect;
+    /** Whether this tenant's server is a private MariaDB of tunescope's, whose connection threads it names. */
+    private final boolean privateMariaDb;
     private final String password = System.getenv(AgentSpec.PASSWORD_ENV);
     private TenantDatabase database;
     private final java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
@@ -47,6 +49,7 @@ final class TenantAgent {
         this.events = events;
         this.control = control;
         Engine engine = Engines.byId(spec.engine());
+        this.privateMariaDb = engine.dialect() == SqlDialect.MARIADB && engine.tenantRunsAs(Lifecycle.PRIVATE_SERVER);
         // a database reached by URL speaks the dialect of whichever engine its URL names
         this.dialect = engine.tenantRunsAs(Lifecycle.AGENT_HOSTED) ? engine.dialect()
                 : Engines.ofJdbcUrl(AgentSpec.realUrl(spec)).dialect();
@@ -65,6 +68,8 @@ final class TenantAgent {
                 connections.add(connection);
                 if (dialect == SqlDialect.POSTGRES && JdbcUrls.isLoopback(database.url())) {
                     backendPids.add(backendPid(connection));
+                } else if (privateMariaDb) {
+                    backendPids.add(connectionThread(connection));
                 }
             }
             events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
@@ -112,6 +117,18 @@ final class TenantAgent {
 
     private static long backendPid(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * The kernel task (thread id) of the server thread serving this MariaDB connection: MariaDB runs one thread per
+     * connection, which plays the part a PostgreSQL backend process plays.
+     */
+    private static long connectionThread(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT TID FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()")) {
             rs.next();
             return rs.getLong(1);
         }

@@ -78,4 +78,19 @@ class RoleClassifierTest {
                 .isEqualTo(new Classification(ThreadRole.WORKER, "worker"));
         assertThat(NameBasedClassifier.groupName("  ")).isEqualTo("unnamed");
     }
+
+    @Test
+    void mariaDbConnectionThreadsKnownFromProcesslistAreWorkersServingTheirOwnConnection() {
+        MariaDbClassifier c = MariaDbClassifier.withConnections(java.util.List.of(41, 42));
+        assertThat(c.classify(new ThreadIdentity(40, 41, "mariadbd", "")))
+                .isEqualTo(new Classification(ThreadRole.WORKER, "mariadb-connection"));
+        assertThat(c.connectionPid(new ThreadIdentity(40, 42, "mariadbd", ""))).isEqualTo(42);
+        assertThat(c.classify(new ThreadIdentity(40, 40, "mariadbd", "")))
+                .isEqualTo(new Classification(ThreadRole.ENGINE, "mariadb-internal"));
+        assertThat(c.connectionPid(new ThreadIdentity(40, 40, "mariadbd", ""))).isZero();
+        // without the connections, a server thread is only its name, and serves no known connection
+        MariaDbClassifier unknown = new MariaDbClassifier(Map.of());
+        assertThat(unknown.classify(new ThreadIdentity(40, 41, "mariadbd", "")).role()).isEqualTo(ThreadRole.OTHER);
+        assertThat(unknown.connectionPid(new ThreadIdentity(40, 41, "mariadbd", ""))).isZero();
+    }
 }
