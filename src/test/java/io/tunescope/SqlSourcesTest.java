@@ -39,6 +39,7 @@ class SqlSourcesTest {
             Map.entry("workload/tpch/TpchLoader.java", Set.of("table.getTableName()", "TpchSchema.createTable(table)",
                     "sql")),   // sql: TpchSchema.indexes(dialect), fixed DDL per dialect
             Map.entry("workload/tpch/LoadMethod.java", Set.of("table.getTableName()")),
+            Map.entry("workload/tpch/ClusterRows.java", Set.of("table.getTableName()")),
             Map.entry("workload/tpch/LoadDataSink.java", Set.of("table")),   // LoadMethod's TpchTable name
             // the prepared copy: its cache file as a quoted literal ('' doubled; DuckDB's ATTACH takes no parameter),
             // the tenant's own database name from current_database() as a quoted identifier, TpchTable names

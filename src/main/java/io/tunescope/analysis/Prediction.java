@@ -93,7 +93,7 @@ public final class Prediction {
         return groups;
     }
 
-    private static List<AdditiveLogModel.Observation> observations(ExperimentData data, List<String> training,
+    static List<AdditiveLogModel.Observation> observations(ExperimentData data, List<String> training,
                                                                    Map<String, Integer> groups) {
         List<AdditiveLogModel.Observation> obs = new ArrayList<>();
         for (String s : training) {

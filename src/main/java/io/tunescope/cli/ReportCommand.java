@@ -1,12 +1,16 @@
 package io.tunescope.cli;
 
+import io.tunescope.BadInputException;
 import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.report.ReportWriter;
 import io.tunescope.report.TuningReport;
+import io.tunescope.store.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -21,6 +25,12 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "The experiment (or single run) directory, or a tuning directory.")
     Path dir;
 
+    @Option(names = "--cross-engine", paramLabel = "OTHER_DIR", description = "Also predict across engines: train on "
+            + "every scenario of this experiment and test on the other engine's experiment in OTHER_DIR (same factors, "
+            + "e.g. examples/hana-study-sf1.yaml and its -postgres twin), and the reverse: DIR/cross-engine.json and "
+            + "section 5 of the page.")
+    Path crossEngine;
+
     @Mixin
     SeedOption seed;
 
@@ -34,7 +44,11 @@ public final class ReportCommand implements Callable<Integer> {
             System.out.println("report: " + t.html().toAbsolutePath() + " (" + t.charts() + " charts)");
             return ExitCode.OK;
         }
-        ReportWriter.Written written = ReportWriter.write(dir, seed.seed());
+        if (crossEngine != null && !Files.isRegularFile(ResultsDir.of(crossEngine).summary())) {
+            throw BadInputException.of("--cross-engine", crossEngine, "must be an experiment directory (with "
+                    + "summary.json) from tunescope run PLAN.yaml --out DIR");
+        }
+        ReportWriter.Written written = ReportWriter.write(dir, seed.seed(), crossEngine);
         for (String skipped : written.skipped()) {
             System.err.println("tunescope: report: left out " + skipped);
         }
@@ -43,6 +57,12 @@ public final class ReportCommand implements Callable<Integer> {
                         + "%s vs baseline %s%n", a.data().cells().size(), a.data().scenarios().size(),
                 a.data().queries().size(), a.groups().k(), a.monitored() ? "monitor metrics" : "response time and rows",
                 a.comparisons().size(), fraction(a.prediction().mape()), fraction(a.prediction().baselineMape()));
+        if (written.crossEngine() != null) {
+            for (var d : written.crossEngine().directions()) {
+                System.out.printf("across engines: trained on %s, tested on %s: median APE %s vs baseline %s%n",
+                        d.trainedOn(), d.testedOn(), fraction(d.mape()), fraction(d.baselineMape()));
+            }
+        }
         System.out.println("report: " + written.html().toAbsolutePath() + " (" + written.charts() + " charts"
                 + (written.skipped().isEmpty() ? "" : "; " + written.skipped().size() + " unreadable cells left out")
                 + ")");

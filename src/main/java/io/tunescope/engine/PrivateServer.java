@@ -28,6 +28,15 @@ public interface PrivateServer extends AutoCloseable {
     /** Removes the data files (after {@link #close()}); the server log beside them stays. */
     void deleteData() throws IOException;
 
+    /**
+     * Stops the server cleanly and moves its data directory to {@code destination} (which must not exist), so it can
+     * be copied into later servers of the same product ({@link ServerDataCopy}); fails, leaving nothing running, when
+     * the server did not stop cleanly. Products that cannot reuse a data directory do not offer it.
+     */
+    default void stopKeepingData(Path destination) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot keep its data for reuse");
+    }
+
     /** Stops the server, killing what is left when a normal shutdown fails; never leaves a process running. */
     @Override
     void close() throws IOException;

@@ -34,6 +34,9 @@ final class TenantSlot {
     Long loadRows;
     Long loadMillis;
     Long indexMillis;
+    /** Rows and milliseconds of the server's copy of a prepared data directory, when it started on one. */
+    Long preparedRows;
+    Long preparedMillis;
     long executions;
     long measureStartNanos;
     long measureEndNanos;
@@ -77,9 +80,9 @@ final class TenantSlot {
             ready = true;
             engineVersion = e.engineVersion();
             backendPids = e.backendPids() == null ? List.of() : e.backendPids();
-            loadRows = e.rows();
-            loadMillis = e.loadMillis();
-            indexMillis = e.indexMillis();
+            loadRows = preparedRows != null ? preparedRows : e.rows();
+            loadMillis = preparedMillis != null ? preparedMillis : e.loadMillis();
+            indexMillis = preparedMillis != null ? Long.valueOf(0) : e.indexMillis();
         } else if (event instanceof AgentEvent.Progress e) {
             executions = e.executions();
         } else if (event instanceof AgentEvent.Validation e) {

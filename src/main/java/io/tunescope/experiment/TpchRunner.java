@@ -106,6 +106,7 @@ public final class TpchRunner {
         PrivateServers.Launcher servers = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
                 ? PrivateServers.locate(connection.engine(), connection.pgBin()) : null;
         PreparedCopy prepared = preparedCopy();
+        ClusterCopies copies = ClusterCopies.prepare(config, servers, progress);
         for (int i = 0; i < config.placement().tenants(); i++) {
             String name = "t" + (i + 1);
             TenantSlot slot = new TenantSlot(name, ResultsDir.of(config.output().dir()).tenant(name),
@@ -118,7 +119,11 @@ public final class TpchRunner {
             if (servers != null) {
                 checkNotAborted();
                 try {
-                    slot.server = servers.start(slot.dir, slot.cpus, serverSettings(config));
+                    if (copies == null) {
+                        slot.server = servers.start(slot.dir, slot.cpus, serverSettings(config));
+                    } else {
+                        copies.startServer(slot, servers, serverSettings(config));
+                    }
                 } catch (IOException e) {
                     throw new RunFailure("tenant " + name + ": " + e.getMessage(), Outcome.FAILURE);
                 }
@@ -127,7 +132,9 @@ public final class TpchRunner {
                 tenantPassword = slot.server.password();
             }
             Path specFile = slot.files.agentSpec();
-            agentSpec(config, slot.name, slot.executionsCsv, url, user, prepared).write(specFile);
+            // a server started on a prepared copy holds its data already: its agent loads nothing
+            agentSpec(copies == null ? config : config.withData(config.data().withLoad(false)), slot.name,
+                    slot.executionsCsv, url, user, prepared).write(specFile);
             checkNotAborted();
             slot.agent = AgentProcess.start(i, specFile, slot.files.agentLog(),
                     servers == null ? slot.cpus : null, url, tenantPassword, events);
@@ -154,7 +161,8 @@ public final class TpchRunner {
 
     /**
      * The prepared copy every tenant copies its data from (built once per scale factor in the data cache), or null
-     * when tenants generate their own: no cache configured, no load, or an engine that cannot copy one (PostgreSQL).
+     * when tenants generate their own: no cache configured, no load, or an engine whose tenants are not hosted by their
+     * agent (private servers start on copies of their own prepared data directory: {@link ClusterCopies}).
      */
     private PreparedCopy preparedCopy() throws RunFailure, InterruptedException {
         DataConfig data = config.data();

@@ -1,5 +1,6 @@
 package io.tunescope.report;
 
+import io.tunescope.analysis.CrossEnginePrediction;
 import io.tunescope.analysis.ExperimentAnalysis;
 import io.tunescope.analysis.GroupAnalysis;
 import io.tunescope.analysis.StudyGroups;
@@ -24,7 +25,8 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(ExperimentAnalysis a, SummaryDocument summary, Charts charts) {
+    static String render(ExperimentAnalysis a, SummaryDocument summary, Charts charts,
+                         CrossEnginePrediction.Report cross) {
         Html h = new Html();
         h.raw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>tunescope report: ")
                 .raw(Html.escape(a.data().name())).raw("</title><style>").raw(STYLE).raw("</style></head><body>\n");
@@ -41,8 +43,13 @@ final class HtmlReport {
         h.heading(2, "4. Prediction of unmeasured scenarios", "prediction");
         prediction(h, a.prediction());
         charts.prediction().forEach(h::chart);
+        if (cross != null) {
+            h.heading(2, "5. Prediction across engines", "cross-engine");
+            CrossEngineCharts.section(h, cross, charts.crossEngine().get(0));
+        }
         h.paragraph("Machine-readable results beside this page: summary.json, profiles.json, groups.json, "
-                + "comparisons.json, group-changes.json, prediction.json, report/*.csv.");
+                + "comparisons.json, group-changes.json, prediction.json" + (cross == null ? "" : ", cross-engine.json")
+                + ", report/*.csv.");
         return h.raw("</body></html>\n").toString();
     }
 

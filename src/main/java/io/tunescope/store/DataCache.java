@@ -12,6 +12,7 @@ import java.util.Objects;
  * of the files in it: {@code tpch/<engine>-sf<sf>-<key>.<ext>} for the copy, the same name plus {@code .json} for
  * its manifest, {@code .building} while it is built, and {@code tpch/<engine>-sf<sf>.lock} for the builder's lock.
  * The version key changes when the generator, the schema or the engine's version do, so a stale copy is never read.
+ * A private server's copy is a data directory ({@code tpch/postgres-sf<sf>-<key>.pgdata}), named the same way.
  */
 public record DataCache(Path root) {
     /** Overrides the default location; {@code off} turns the cache off (every tenant generates its data). */

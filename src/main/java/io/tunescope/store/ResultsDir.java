@@ -180,6 +180,11 @@ public record ResultsDir(Path root) {
         return root.resolve("prediction.json");
     }
 
+    /** Prediction across engines: this experiment's scenarios from another engine's and the reverse (issue 16). */
+    public Path crossEngine() {
+        return root.resolve("cross-engine.json");
+    }
+
     public Path reportPage() {
         return root.resolve("report.html");
     }

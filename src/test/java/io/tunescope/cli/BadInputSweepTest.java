@@ -203,6 +203,8 @@ class BadInputSweepTest {
                 c(3, "summary ({t}/cut/summary.json) is not readable JSON: line 2, column 14: Unrecognized token "
                         + "'tru': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or "
                         + "'false')", "report", "{t}/cut"),
+                c(3, "--cross-engine ({t}/nosum) must be an experiment directory (with summary.json) from tunescope "
+                        + "run PLAN.yaml --out DIR", "report", "{t}/missing", "--cross-engine", "{t}/nosum"),
                 // scale
                 c(3, "threads (0) must be between 1 and 4096", "scale", "--threads", "0", "--out", "{t}/s"),
                 c(3, "threads (-1) must be between 1 and 4096", "scale", "--threads", "-1", "--out", "{t}/s"),

@@ -148,6 +148,43 @@ class TpchRunnerTest {
                 .collect(java.util.stream.Collectors.toSet());
     }
 
+    /**
+     * Load once for private PostgreSQL tenants: the first run builds the prepared data directory with a server of its
+     * own, the second starts only its tenants' servers, on copies, each with its own password, loads nothing, and
+     * still answers every query correctly.
+     */
+    @Test
+    void postgresTenantsStartOnCopiesOfThePreparedDataDirectoryOnTheSecondRun(@TempDir Path dir) throws Exception {
+        Externals.postgres();
+        Path cache = dir.resolve("cache");
+        List<String> secrets = new java.util.concurrent.CopyOnWriteArrayList<>();
+        int first;
+        int second;
+        PostgresServer.Registration registration = PostgresServer.onStart(s -> secrets.add(s.password()));
+        try {
+            first = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--workload", "single:Q6",
+                    "--data-cache", cache.toString(), "--out", dir.resolve("first").toString());
+            assertThat(secrets).as("servers of the first run: the build's and the tenant's").hasSize(2);
+            second = Main.execute("run", "--engine", "postgres", "--sf", "0.01", "--validate", "--tenants", "2",
+                    "--data-cache", cache.toString(), "--out", dir.resolve("second").toString());
+        } finally {
+            registration.close();
+        }
+        assertThat(first).as(summary(dir.resolve("first")).toString()).isEqualTo(ExitCode.OK);
+        JsonNode summary = summary(dir.resolve("second"));
+        assertThat(second).as(summary.toString()).isEqualTo(ExitCode.OK);
+        assertThat(secrets).as("servers of both runs: no build in the second").hasSize(4).doesNotHaveDuplicates();
+        assertThat(summary.get("tenants")).hasSize(2).allSatisfy(tenant -> {
+            assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
+            assertThat(tenant.get("load").get("rows").asLong()).isGreaterThan(86_000);
+            assertThat(tenant.get("load").get("indexMillis").asLong()).as("keys built in the tenant").isZero();
+        });
+        assertThat(pids(summary)).noneMatch(Processes::isRunning);
+        for (String secret : secrets) {
+            assertThat(SecretScan.filesContaining(dir, secret)).as("files holding a server's password").isEmpty();
+        }
+    }
+
     @Test
     void postgresTenantIsValidatedAndStoppedAfterwards(@TempDir Path dir) throws Exception {
         Externals.postgres();

@@ -73,6 +73,23 @@ class ReportWriterTest {
         assertRendersInChromium(dir.resolve("report.html"), tmp);
     }
 
+    @Test
+    void withAnotherEnginesExperimentAddsThePredictionAcrossEnginesAndStillRenders(@TempDir Path tmp)
+            throws Exception {
+        Path other = FixtureExperiment.copyTo(tmp.resolve("other"));
+        Path here = FixtureExperiment.copyTo(tmp.resolve("here"));
+        assertThat(Main.execute("report", here.toString(), "--cross-engine", other.toString())).isEqualTo(ExitCode.OK);
+        JsonNode cross = Json.MAPPER.readTree(here.resolve("cross-engine.json").toFile());
+        assertThat(cross.get("directions")).hasSize(2);
+        assertThat(cross.get("directions").get(0).get("perGroup")).hasSize(3);
+        assertThat(cross.get("directions").get(0).get("mape").asDouble())
+                .isLessThan(cross.get("directions").get(0).get("baselineMape").asDouble());
+        String html = Files.readString(here.resolve("report.html"));
+        assertThat(html).contains("5. Prediction across engines").contains("cross-engine.json");
+        assertThat(Files.readAllLines(here.resolve("report/cross-engine.csv")).size()).isGreaterThan(3);
+        assertRendersInChromium(here.resolve("report.html"), tmp);
+    }
+
     /** Screenshots {@code page} in headless Chromium and checks that it drew a colourful, mostly non-blank page. */
     static void assertRendersInChromium(Path page, Path tmp) throws Exception {
         Path chromium = Externals.tool("chromium", "chromium");

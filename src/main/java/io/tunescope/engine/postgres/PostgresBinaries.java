@@ -21,6 +21,15 @@ public record PostgresBinaries(Path binDir) {
         return binDir.resolve("pg_ctl");
     }
 
+    /** The server itself (single-user mode sets a copied cluster's password before it listens). */
+    public Path postgres() {
+        return binDir.resolve("postgres");
+    }
+
+    public Path pgControldata() {
+        return binDir.resolve("pg_controldata");
+    }
+
     /**
      * Uses {@code explicitDir} when given; otherwise the newest {@code /usr/lib/postgresql/N/bin}, then the PATH.
      * Throws bad input naming where it looked when none has initdb and pg_ctl.

@@ -4,6 +4,7 @@ import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.Processes;
+import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.ServerHomes;
 
 import java.io.IOException;
@@ -31,6 +32,8 @@ public final class PostgresServer implements PrivateServer {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int START_ATTEMPTS = 3;
+    private static final String CONFIG_MARKER =
+            "# added by tunescope: a private benchmark instance, reachable from this machine only";
     private static final List<Consumer<PostgresServer>> START_LISTENERS = new CopyOnWriteArrayList<>();
 
     private final PostgresBinaries binaries;
@@ -62,6 +65,27 @@ public final class PostgresServer implements PrivateServer {
      */
     public static PostgresServer start(PostgresBinaries binaries, Path baseDir, CpuList cpus, List<String> settings)
             throws IOException, InterruptedException {
+        return launch(binaries, baseDir, cpus, settings, null);
+    }
+
+    /**
+     * As {@link #start}, but the data directory is {@code copy}'s copy of a cleanly stopped cluster instead of a new
+     * one: its data are there already. The cluster gets this server's own random password (in single-user mode,
+     * before it listens), port, socket directory and settings; the copy's configuration block is replaced.
+     */
+    public static PostgresServer startFromCopy(PostgresBinaries binaries, Path baseDir, CpuList cpus,
+                                               List<String> settings, ServerDataCopy copy)
+            throws IOException, InterruptedException {
+        return launch(binaries, baseDir, cpus, settings, java.util.Objects.requireNonNull(copy, "copy"));
+    }
+
+    /** The server version these binaries run, as {@code postgres --version} says it. */
+    public static String version(PostgresBinaries binaries) throws IOException, InterruptedException {
+        return PostgresDataDir.version(binaries);
+    }
+
+    private static PostgresServer launch(PostgresBinaries binaries, Path baseDir, CpuList cpus, List<String> settings,
+                                         ServerDataCopy copy) throws IOException, InterruptedException {
         // absolute: pg_ctl and the server resolve the data directory and the socket's lock file from their own cwd
         baseDir = baseDir.toAbsolutePath();
         boolean root = ServerHomes.isRoot();
@@ -73,7 +97,11 @@ public final class PostgresServer implements PrivateServer {
         PostgresServer server = new PostgresServer(binaries, home.resolve("pgdata"), asUser, ServerHomes.newPassword(), temporary,
                 baseDir);
         try {
-            server.initdb(home, root);
+            if (copy == null) {
+                server.initdb(home, root);
+            } else {
+                server.copyFrom(copy, home, root);
+            }
             server.configure(settings);
             server.startWithFreePort(cpus);
             server.watcher = PostmasterWatcher.start(asUser, binaries.pgCtl(), server.dataDir,
@@ -84,6 +112,15 @@ public final class PostgresServer implements PrivateServer {
             server.abandon();
             throw e;
         }
+    }
+
+    private void copyFrom(ServerDataCopy copy, Path home, boolean root) throws IOException, InterruptedException {
+        copy.copyInto(dataDir);
+        Files.deleteIfExists(dataDir.resolve("postmaster.pid"));
+        if (root) {
+            ServerHomes.chownToUnprivileged(home);
+        }
+        PostgresDataDir.setPassword(asUser, binaries, dataDir, password);
     }
 
     /** A listener's registration; closing it stops the listener being told. */
@@ -132,15 +169,22 @@ public final class PostgresServer implements PrivateServer {
     }
 
     private void configure(List<String> settings) throws IOException {
-        List<String> lines = new ArrayList<>(List.of(
-                "# added by tunescope: a private benchmark instance, reachable from this machine only",
+        Path conf = dataDir.resolve("postgresql.conf");
+        List<String> kept = new ArrayList<>(Files.readAllLines(conf, StandardCharsets.UTF_8));
+        // a copied cluster carries the block of the server that prepared it: this server's block replaces it
+        int earlier = kept.indexOf(CONFIG_MARKER);
+        if (earlier >= 0) {
+            kept.subList(earlier, kept.size()).clear();
+        }
+        List<String> lines = new ArrayList<>(List.of(CONFIG_MARKER,
                 "listen_addresses = '127.0.0.1'",
                 "unix_socket_directories = '" + dataDir + "'",
                 // durability is not what we measure here: loads and runs go at memory speed
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off",
                 "max_wal_size = '8GB'", "checkpoint_timeout = '30min'", "max_connections = 200"));
         lines.addAll(settings);
-        Files.write(dataDir.resolve("postgresql.conf"), lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        kept.addAll(lines);
+        Files.write(conf, kept, StandardCharsets.UTF_8);
     }
 
     private void startWithFreePort(CpuList cpus) throws IOException, InterruptedException {
@@ -225,23 +269,62 @@ public final class PostgresServer implements PrivateServer {
         if (stopped) {
             return;
         }
+        stopWithFastShutdown();
+        if (temporaryHome) {
+            keepLogAndDeleteTemporaryHome();
+        }
+    }
+
+    /**
+     * Stops the server with a fast shutdown (which ends with a shutdown checkpoint) and moves its data directory to
+     * {@code destination}, for copies ({@link #startFromCopy}); throws, with nothing left running and nothing moved,
+     * when the shutdown was not clean (a copy would then need crash recovery).
+     */
+    @Override
+    public synchronized void stopKeepingData(Path destination) throws IOException {
+        if (stopped) {
+            throw new IOException("the server is stopped already: its data directory may not be clean");
+        }
+        try {
+            boolean clean = stopWithFastShutdown() && PostgresDataDir.cleanlyStopped(binaries, dataDir);
+            if (!clean) {
+                throw new IOException("PostgreSQL did not shut down cleanly; its data directory " + dataDir
+                        + " is not kept for reuse");
+            }
+            CommandRunner.Outcome move = CommandRunner.run(List.of("mv", "-T", dataDir.toString(),
+                    destination.toString()), STOP_TIMEOUT);
+            if (!move.ok()) {
+                throw new IOException("cannot move " + dataDir + " to " + destination + ": " + move.tail());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while keeping the data directory of " + dataDir, e);
+        } finally {
+            if (temporaryHome) {
+                keepLogAndDeleteTemporaryHome();
+            }
+        }
+    }
+
+    /** Fast shutdown, then kill whatever is left; whether the fast shutdown finished by itself. */
+    private boolean stopWithFastShutdown() {
         stopped = true;
         boolean fastShutdownDone;
         try {
             fastShutdownDone = CommandRunner.run(CommandRunner.concat(asUser, List.of(binaries.pgCtl().toString(),
                     "-D", dataDir.toString(), "-m", "fast", "-w", "-t", String.valueOf(STOP_TIMEOUT.toSeconds()),
                     "stop")), STOP_TIMEOUT.plusSeconds(10)).ok();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (InterruptedException | IOException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             fastShutdownDone = false;
         }
         if (!fastShutdownDone || Processes.isRunning(pid)) {
             killLeftovers();
         }
         endWatcher();
-        if (temporaryHome) {
-            keepLogAndDeleteTemporaryHome();
-        }
+        return fastShutdownDone;
     }
 
     /** Once the server is stopped: the watcher exits without stopping anything. */

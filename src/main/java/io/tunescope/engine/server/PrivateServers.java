@@ -4,6 +4,7 @@ import io.tunescope.engine.CpuList;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.PrivateServer;
+import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.mariadb.MariaDbBinaries;
 import io.tunescope.engine.mariadb.MariaDbServer;
 import io.tunescope.engine.postgres.PostgresBinaries;
@@ -27,14 +28,55 @@ public final class PrivateServers {
     public interface Launcher {
         /** A new server in {@code baseDir}, pinned to {@code cpus} when given, with configuration {@code lines}. */
         PrivateServer start(Path baseDir, CpuList cpus, List<String> lines) throws IOException, InterruptedException;
+
+        /**
+         * As {@link #start}, on a copy of a prepared data directory ({@link PrivateServer#stopKeepingData}), for
+         * products that {@link #copiesData()}.
+         */
+        default PrivateServer startFrom(ServerDataCopy copy, Path baseDir, CpuList cpus, List<String> lines)
+                throws IOException, InterruptedException {
+            throw new UnsupportedOperationException("this server product cannot start on a copied data directory");
+        }
+
+        /** Whether its servers can keep their data directory and start on copies of it (load once). */
+        default boolean copiesData() {
+            return false;
+        }
+
+        /** The server version (part of a prepared copy's version key); empty where it is not told. */
+        default String version() throws IOException, InterruptedException {
+            return "";
+        }
+    }
+
+    /** PostgreSQL: new clusters, or clusters on copies of a prepared one. */
+    private record PostgresLauncher(PostgresBinaries binaries) implements Launcher {
+        @Override
+        public PrivateServer start(Path baseDir, CpuList cpus, List<String> lines)
+                throws IOException, InterruptedException {
+            return PostgresServer.start(binaries, baseDir, cpus, lines);
+        }
+
+        @Override
+        public PrivateServer startFrom(ServerDataCopy copy, Path baseDir, CpuList cpus, List<String> lines)
+                throws IOException, InterruptedException {
+            return PostgresServer.startFromCopy(binaries, baseDir, cpus, lines, copy);
+        }
+
+        @Override
+        public boolean copiesData() {
+            return true;
+        }
+
+        @Override
+        public String version() throws IOException, InterruptedException {
+            return PostgresServer.version(binaries);
+        }
     }
 
     /** Per engine id: finds the binaries (in {@code binDir} where the product takes one) and returns a launcher. */
     private static final Map<String, Function<Path, Launcher>> PRODUCTS = Map.of(
-            "postgres", binDir -> {
-                PostgresBinaries binaries = PostgresBinaries.locate(binDir);
-                return (dir, cpus, lines) -> PostgresServer.start(binaries, dir, cpus, lines);
-            },
+            "postgres", binDir -> new PostgresLauncher(PostgresBinaries.locate(binDir)),
             "mariadb", binDir -> {
                 MariaDbBinaries binaries = MariaDbBinaries.locate();
                 return (dir, cpus, lines) -> MariaDbServer.start(binaries, dir, cpus, lines);

@@ -137,13 +137,18 @@ public final class PreparedTpch {
      * output changes the key). Computing it generates 800 rows: milliseconds.
      */
     public static String versionKey(double scaleFactor, String engineVersion) {
+        return versionKey(FORMAT, scaleFactor, engineVersion, SqlDialect.DUCKDB);
+    }
+
+    /** As {@link #versionKey(double, String)} for another builder's {@code format} and {@code dialect}'s statements. */
+    static String versionKey(String format, double scaleFactor, String engineVersion, SqlDialect dialect) {
         MessageDigest digest = sha256();
-        update(digest, FORMAT, engineVersion, String.valueOf(scaleFactor));
+        update(digest, format, engineVersion, String.valueOf(scaleFactor));
         for (TpchTable<?> table : TpchSchema.TABLES) {
             update(digest, TpchSchema.createTable(table));
             fingerprint(digest, table, scaleFactor);
         }
-        TpchSchema.afterLoad(SqlDialect.DUCKDB).forEach(sql -> update(digest, sql));
+        TpchSchema.afterLoad(dialect).forEach(sql -> update(digest, sql));
         return HexFormat.of().formatHex(digest.digest()).substring(0, 12);
     }
 
