@@ -106,6 +106,7 @@ public final class SchedstatCheck {
         int worstTid = -1;
         long inferredSwitchIns = 0;
         long inferredNanos = 0;
+        long narrowedNanos = 0;
         for (Map.Entry<Integer, long[]> e : after.byTid().entrySet()) {
             long[] a = e.getValue();
             long[] b = before.byTid().getOrDefault(e.getKey(), new long[] {trace.firstNanos(), 0});
@@ -119,6 +120,7 @@ public final class SchedstatCheck {
             long[] w = trace.inferredWindows().get(e.getKey());
             inferredSwitchIns += w == null ? 0 : w[0];
             inferredNanos += w == null ? 0 : w[1];
+            narrowedNanos += w == null || w.length < 3 ? 0 : w[2];
             statSum += stat;
             busyAtReading += busy ? 1 : 0;
             if (stat / 1e6 >= MIN_CPU_MILLIS && !busy) {
@@ -135,6 +137,6 @@ public final class SchedstatCheck {
         Boolean within = checked == 0 && !totalJudged ? null
                 : Math.abs(worst) <= 1.0 && (!totalJudged || Math.abs(total) <= 1.0);
         return new SchedstatAgreement(threads, traceSum / 1e6, statSum / 1e6, total, checked, busyAtReading,
-                MIN_CPU_MILLIS, worst, worstTid, within, inferredSwitchIns, inferredNanos / 1e6);
+                MIN_CPU_MILLIS, worst, worstTid, within, inferredSwitchIns, inferredNanos / 1e6, narrowedNanos / 1e6);
     }
 }

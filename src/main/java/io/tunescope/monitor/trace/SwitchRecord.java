@@ -1,0 +1,107 @@
+package io.tunescope.monitor.trace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The second instance's record of {@code sched_switch} (not filtered by pid; see {@link TracefsTracer}): per CPU, the
+ * times of the switches it holds. It answers one question for the timeline: when a monitored thread shows up on a
+ * CPU without a recorded switch-in, what is the last recorded switch on that CPU before it? The thread cannot have
+ * been switched in before that one (its prev is a thread whose switches are recorded, so not the monitored thread,
+ * and its next, had it been the monitored thread, would be in the pid-filtered trace too), so the inferred window
+ * starts there. Why switch-ins go missing at all: on this machine's kernel no {@code sched_switch} out of certain
+ * tasks is recorded (see docs/benchmarks.md, issue 15), so the switch from such a task into a monitored thread is
+ * missing in every instance; the switch INTO such a task is recorded. Pure and immutable once built.
+ */
+public final class SwitchRecord {
+    /** Nothing recorded: windows start where the pid-filtered trace alone says. */
+    public static final SwitchRecord NONE = new SwitchRecord(Map.of(), 0, 0);
+
+    private final Map<Integer, long[]> byCpu;
+    private final long switches;
+    private final long lostMarks;
+
+    private SwitchRecord(Map<Integer, long[]> byCpu, long switches, long lostMarks) {
+        this.byCpu = byCpu;
+        this.switches = switches;
+        this.lostMarks = lostMarks;
+    }
+
+    /** The switches among {@code events}; losses are counted (a record with losses narrows nothing). */
+    public static SwitchRecord of(List<SchedEvent> events) {
+        Map<Integer, List<Long>> lists = new HashMap<>();
+        long n = 0;
+        long lost = 0;
+        for (SchedEvent e : events) {
+            if (e instanceof SchedEvent.Switch s && s.cpu() >= 0) {
+                lists.computeIfAbsent(s.cpu(), k -> new ArrayList<>()).add(s.nanos());
+                n++;
+            } else if (e instanceof SchedEvent.Lost) {
+                lost++;
+            }
+        }
+        Map<Integer, long[]> out = new HashMap<>();
+        for (Map.Entry<Integer, List<Long>> e : lists.entrySet()) {
+            long[] times = e.getValue().stream().mapToLong(Long::longValue).toArray();
+            Arrays.sort(times);
+            out.put(e.getKey(), times);
+        }
+        return new SwitchRecord(out, n, lost);
+    }
+
+    /**
+     * The last recorded switch on {@code cpu} at or before {@code nanos}; {@code Long.MIN_VALUE} when there is none
+     * or when the record lost events (then it proves nothing).
+     */
+    public long latestAtOrBefore(int cpu, long nanos) {
+        long[] times = byCpu.get(cpu);
+        if (times == null || lostMarks > 0) {
+            return Long.MIN_VALUE;
+        }
+        int i = Arrays.binarySearch(times, nanos);
+        if (i >= 0) {
+            while (i + 1 < times.length && times[i + 1] == nanos) {
+                i++;
+            }
+            return times[i];
+        }
+        int at = -i - 2;
+        return at >= 0 ? times[at] : Long.MIN_VALUE;
+    }
+
+    /** Switches recorded. */
+    public long switches() {
+        return switches;
+    }
+
+    /** Loss marks in the record. */
+    public long lostMarks() {
+        return lostMarks;
+    }
+
+    /**
+     * The tasks after whose switch-in the same CPU's next recorded switch leaves from another task: tasks whose
+     * switches out are not recorded (the idle task, 0, is left out: switches into it are too many to record them
+     * all). Events in trace order.
+     */
+    public static SortedSet<Integer> unrecordedLeavers(List<SchedEvent> events) {
+        Map<Integer, Integer> current = new HashMap<>();
+        SortedSet<Integer> out = new TreeSet<>();
+        for (SchedEvent e : events) {
+            if (e instanceof SchedEvent.Switch s) {
+                Integer before = current.put(s.cpu(), s.nextTid());
+                if (before != null && before != s.prevTid() && before > 0) {
+                    out.add(before);
+                }
+            } else if (e instanceof SchedEvent.Lost) {
+                current.clear(); // nothing can be said across a loss
+            }
+        }
+        return out;
+    }
+}
