@@ -137,7 +137,7 @@ public final class SchedTimeline {
         a.onCpu = cpu;
         // not before a line that showed it off the CPU either, nor before the last switch the record holds there
         long earliest = Math.max(c[1], a.offCpuAt);
-        a.openSince = Math.max(earliest, record.latestAtOrBefore(cpu, nanos - SAME_SWITCH_NANOS));
+        a.openSince = Math.max(earliest, record.latestAtOrBefore(cpu, nanos - SAME_SWITCH_NANOS, tid));
         long[] w = inferred.computeIfAbsent(tid, k -> new long[3]);
         w[0]++;
         w[1] += Math.max(0, nanos - a.openSince);

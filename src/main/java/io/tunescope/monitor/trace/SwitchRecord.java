@@ -1,7 +1,6 @@
 package io.tunescope.monitor.trace;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,44 +33,59 @@ public final class SwitchRecord {
 
     /** The switches among {@code events}; losses are counted (a record with losses narrows nothing). */
     public static SwitchRecord of(List<SchedEvent> events) {
-        Map<Integer, List<Long>> lists = new HashMap<>();
+        Map<Integer, List<SchedEvent.Switch>> lists = new HashMap<>();
         long n = 0;
         long lost = 0;
         for (SchedEvent e : events) {
             if (e instanceof SchedEvent.Switch s && s.cpu() >= 0) {
-                lists.computeIfAbsent(s.cpu(), k -> new ArrayList<>()).add(s.nanos());
+                lists.computeIfAbsent(s.cpu(), k -> new ArrayList<>()).add(s);
                 n++;
             } else if (e instanceof SchedEvent.Lost) {
                 lost++;
             }
         }
         Map<Integer, long[]> out = new HashMap<>();
-        for (Map.Entry<Integer, List<Long>> e : lists.entrySet()) {
-            long[] times = e.getValue().stream().mapToLong(Long::longValue).toArray();
-            Arrays.sort(times);
-            out.put(e.getKey(), times);
+        for (Map.Entry<Integer, List<SchedEvent.Switch>> e : lists.entrySet()) {
+            // time and prev packed side by side, sorted by time
+            List<SchedEvent.Switch> sorted = new ArrayList<>(e.getValue());
+            sorted.sort(java.util.Comparator.comparingLong(SchedEvent.Switch::nanos));
+            long[] packed = new long[sorted.size() * 2];
+            for (int i = 0; i < sorted.size(); i++) {
+                packed[2 * i] = sorted.get(i).nanos();
+                packed[2 * i + 1] = sorted.get(i).prevTid();
+            }
+            out.put(e.getKey(), packed);
         }
         return new SwitchRecord(out, n, lost);
     }
 
     /**
-     * The last recorded switch on {@code cpu} at or before {@code nanos}; {@code Long.MIN_VALUE} when there is none
-     * or when the record lost events (then it proves nothing).
+     * The last recorded switch on {@code cpu} at or before {@code nanos} that did not take {@code tid} off the CPU
+     * (a switch out of {@code tid} ends its run, it cannot start it; the record's copy of a switch can be stamped
+     * earlier than the pid-filtered instance's); {@code Long.MIN_VALUE} when there is none or when the record lost
+     * events (then it proves nothing).
      */
-    public long latestAtOrBefore(int cpu, long nanos) {
-        long[] times = byCpu.get(cpu);
-        if (times == null || lostMarks > 0) {
+    public long latestAtOrBefore(int cpu, long nanos, int tid) {
+        long[] packed = byCpu.get(cpu);
+        if (packed == null || lostMarks > 0) {
             return Long.MIN_VALUE;
         }
-        int i = Arrays.binarySearch(times, nanos);
-        if (i >= 0) {
-            while (i + 1 < times.length && times[i + 1] == nanos) {
-                i++;
+        int lo = 0;
+        int hi = packed.length / 2 - 1;
+        int at = -1; // the last index with time <= nanos
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (packed[2 * mid] <= nanos) {
+                at = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
             }
-            return times[i];
         }
-        int at = -i - 2;
-        return at >= 0 ? times[at] : Long.MIN_VALUE;
+        while (at >= 0 && packed[2 * at + 1] == tid) {
+            at--;
+        }
+        return at >= 0 ? packed[2 * at] : Long.MIN_VALUE;
     }
 
     /** Switches recorded. */

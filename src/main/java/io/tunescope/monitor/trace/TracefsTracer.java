@@ -31,7 +31,7 @@ import java.util.TreeSet;
 public final class TracefsTracer implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("/sys/kernel/tracing");
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
-    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten). */
+    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten; the record's to FILE.record). */
     public static final String KEEP_TRACE_ENV = "TUNESCOPE_KEEP_TRACE";
     private static final int BUFFER_KB_PER_CPU = 16 * 1024;
     private static final int RECORD_BUFFER_KB_PER_CPU = 8 * 1024;
@@ -189,6 +189,11 @@ public final class TracefsTracer implements AutoCloseable {
                 SchedTraceParser.parseAll(in, switches);
             }
             record = SwitchRecord.of(switches);
+            String keep = System.getenv(KEEP_TRACE_ENV);
+            if (keep != null && !keep.isBlank()) {
+                Files.copy(recordInstance.resolve("trace"), Path.of(keep + ".record"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             recordProblem = "switch record: interrupted while stopping";

@@ -55,7 +55,7 @@ class SwitchRecordTest {
         withLoss.add(new SchedEvent.Lost(1, 3));
         SwitchRecord record = SwitchRecord.of(withLoss);
         assertThat(record.lostMarks()).isEqualTo(1);
-        assertThat(record.latestAtOrBefore(1, 30_563_360_516_000L)).isEqualTo(Long.MIN_VALUE);
+        assertThat(record.latestAtOrBefore(1, 30_563_360_516_000L, VM_THREAD)).isEqualTo(Long.MIN_VALUE);
         ThreadTrace vm = SchedTimeline.build(events("tracefs-unrecorded-leaver.txt"), MONITORED::contains, record)
                 .threads().get(VM_THREAD);
         assertThat(vm.onCpu().get(0).startNanos()).isEqualTo(30_563_360_156_000L);
@@ -66,9 +66,11 @@ class SwitchRecordTest {
         List<SchedEvent> record = events("tracefs-unrecorded-leaver-record.txt");
         assertThat(SwitchRecord.unrecordedLeavers(record)).contains(75).doesNotContain(0, VM_THREAD);
         SwitchRecord r = SwitchRecord.of(record);
-        assertThat(r.latestAtOrBefore(1, 30_563_360_516_000L)).isEqualTo(30_563_360_351_000L);
-        assertThat(r.latestAtOrBefore(1, 30_563_360_351_000L)).isEqualTo(30_563_360_351_000L);
-        assertThat(r.latestAtOrBefore(7, 30_563_360_351_000L)).isEqualTo(Long.MIN_VALUE);
+        assertThat(r.latestAtOrBefore(1, 30_563_360_516_000L, VM_THREAD)).isEqualTo(30_563_360_351_000L);
+        assertThat(r.latestAtOrBefore(1, 30_563_360_351_000L, VM_THREAD)).isEqualTo(30_563_360_351_000L);
+        assertThat(r.latestAtOrBefore(1, 30_563_360_351_000L, 24741)).as("not its own switch out: the one before")
+                .isEqualTo(30_563_360_340_000L);
+        assertThat(r.latestAtOrBefore(7, 30_563_360_351_000L, VM_THREAD)).isEqualTo(Long.MIN_VALUE);
         assertThat(SwitchRecord.unrecordedLeavers(List.of(
                 new SchedEvent.Switch(0, 1, 5, "S", 9),
                 new SchedEvent.Lost(0, 2),
