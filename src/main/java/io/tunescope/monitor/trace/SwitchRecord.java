@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -99,15 +101,18 @@ public final class SwitchRecord {
     }
 
     /**
-     * The tasks after whose switch-in the same CPU's next recorded switch leaves from another task: tasks whose
-     * switches out are not recorded (the idle task, 0, is left out: switches into it are too many to record them
-     * all). Events in trace order.
+     * The tasks whose switches out are not recorded: after a switch into one of them the same CPU's next recorded
+     * switch leaves from another task, and no switch out of it is recorded at all (a task that shows up as prev
+     * anywhere was just not read in full: a record read while it is written can miss lines). The idle task, 0, is
+     * left out: switches into it are too many to record them all. Events in trace order.
      */
     public static SortedSet<Integer> unrecordedLeavers(List<SchedEvent> events) {
         Map<Integer, Integer> current = new HashMap<>();
         SortedSet<Integer> out = new TreeSet<>();
+        Set<Integer> leftRecorded = new HashSet<>();
         for (SchedEvent e : events) {
             if (e instanceof SchedEvent.Switch s) {
+                leftRecorded.add(s.prevTid());
                 Integer before = current.put(s.cpu(), s.nextTid());
                 if (before != null && before != s.prevTid() && before > 0) {
                     out.add(before);
@@ -116,6 +121,7 @@ public final class SwitchRecord {
                 current.clear(); // nothing can be said across a loss
             }
         }
+        out.removeAll(leftRecorded);
         return out;
     }
 }

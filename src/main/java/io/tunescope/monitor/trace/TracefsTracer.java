@@ -131,6 +131,9 @@ public final class TracefsTracer implements AutoCloseable {
         Files.createDirectory(recordInstance);
         write(recordInstance.resolve("trace_clock"), "mono");
         write(recordInstance.resolve("buffer_size_kb"), Integer.toString(RECORD_BUFFER_KB_PER_CPU));
+        if (Files.exists(recordInstance.resolve("options/pause-on-trace"))) {
+            write(recordInstance.resolve("options/pause-on-trace"), "0"); // calibration reads it while recording
+        }
         write(recordInstance.resolve("events/sched/sched_switch/enable"), "1");
         write(recordInstance.resolve("tracing_on"), "1");
     }

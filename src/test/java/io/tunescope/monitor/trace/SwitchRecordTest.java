@@ -78,6 +78,12 @@ class SwitchRecordTest {
                 new SchedEvent.Switch(0, 4, 4, "R", 0),
                 new SchedEvent.Switch(0, 5, 6, "S", 4)))).as("nothing across a loss; never the idle task")
                 .isEmpty();
+        assertThat(SwitchRecord.unrecordedLeavers(List.of(
+                new SchedEvent.Switch(0, 1, 5, "S", 9),
+                new SchedEvent.Switch(0, 2, 8, "S", 7),
+                new SchedEvent.Switch(1, 3, 9, "S", 3),
+                new SchedEvent.Switch(0, 4, 6, "S", 5)))).as("9 and 7 left unrecorded once; 9 also left recorded")
+                .containsExactly(7);
     }
 
     @Test
