@@ -31,7 +31,10 @@ public final class SchedstatCheck {
     private SchedstatCheck() {
     }
 
-    /** One reading per thread: tid → {@code {System.nanoTime() just before the read, on-CPU nanoseconds}}. */
+    /**
+     * One reading per thread: tid → {@code {System.nanoTime() just before the read, on-CPU nanoseconds,
+     * System.nanoTime() just after it}} (the third may be missing: then the read took no time).
+     */
     public record Snapshot(Map<Integer, long[]> byTid) {
         public Snapshot {
             byTid = Map.copyOf(byTid);
@@ -62,7 +65,7 @@ public final class SchedstatCheck {
                     long at = System.nanoTime();
                     byte[] b = Files.readAllBytes(task.resolve("schedstat"));
                     if (SchedstatParser.parse(b, b.length, values)) {
-                        out.put(Integer.parseInt(name), new long[] {at, values[0]});
+                        out.put(Integer.parseInt(name), new long[] {at, values[0], System.nanoTime()});
                     }
                     Path children = task.resolve("children");
                     if (Files.isReadable(children)) {
@@ -106,19 +109,24 @@ public final class SchedstatCheck {
         int worstTid = -1;
         long inferredSwitchIns = 0;
         long inferredNanos = 0;
+        long narrowedNanos = 0;
         for (Map.Entry<Integer, long[]> e : after.byTid().entrySet()) {
             long[] a = e.getValue();
             long[] b = before.byTid().getOrDefault(e.getKey(), new long[] {trace.firstNanos(), 0});
             ThreadTrace t = trace.threads().get(e.getKey());
             long traced = t == null ? 0 : t.onCpuNanos(b[0], a[0]);
             long stat = a[1] - b[1];
-            boolean busy = t != null && (t.onCpuAt(b[0]) || t.onCpuAt(a[0]));
+            // on a CPU at a reading, or at any moment while it was being read (the reader can be preempted
+            // between its clock and the read: a thread that ran meanwhile is counted by schedstat, not the trace)
+            boolean busy = t != null && (t.onCpuAt(b[0]) || t.onCpuAt(a[0])
+                    || t.onCpuNanos(b[0], readEnd(b)) > 0 || t.onCpuNanos(a[0], readEnd(a)) > 0);
             rows.accept(e.getKey(), traced, stat, busy);
             threads++;
             traceSum += traced;
             long[] w = trace.inferredWindows().get(e.getKey());
             inferredSwitchIns += w == null ? 0 : w[0];
             inferredNanos += w == null ? 0 : w[1];
+            narrowedNanos += w == null || w.length < 3 ? 0 : w[2];
             statSum += stat;
             busyAtReading += busy ? 1 : 0;
             if (stat / 1e6 >= MIN_CPU_MILLIS && !busy) {
@@ -135,6 +143,10 @@ public final class SchedstatCheck {
         Boolean within = checked == 0 && !totalJudged ? null
                 : Math.abs(worst) <= 1.0 && (!totalJudged || Math.abs(total) <= 1.0);
         return new SchedstatAgreement(threads, traceSum / 1e6, statSum / 1e6, total, checked, busyAtReading,
-                MIN_CPU_MILLIS, worst, worstTid, within, inferredSwitchIns, inferredNanos / 1e6);
+                MIN_CPU_MILLIS, worst, worstTid, within, inferredSwitchIns, inferredNanos / 1e6, narrowedNanos / 1e6);
+    }
+
+    private static long readEnd(long[] reading) {
+        return reading.length > 2 ? Math.max(reading[0], reading[2]) : reading[0];
     }
 }

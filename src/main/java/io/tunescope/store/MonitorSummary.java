@@ -42,6 +42,8 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
      * @param inferredSwitchIns        switch-ins into these threads the kernel did not record (its pid filter drops
      *                                 some), each started at the earliest moment it can have happened
      * @param inferredWindowMillis     the sum of those windows: the trace's figure is high by at most this much
+     * @param recordNarrowedMillis     how much the switch record (the second, unfiltered instance) took off those
+     *                                 windows: without it the trace's figure would be this much higher
      */
     @JsonPropertyOrder({"threads", "traceCpuMillis", "schedstatCpuMillis", "totalDifferencePercent",
         "checkedThreads", "onCpuAtReading", "minCpuMillis", "worstDifferencePercent", "worstTid", "withinOnePercent"})
@@ -49,13 +51,14 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
                                      double totalDifferencePercent, int checkedThreads, int onCpuAtReading,
                                      double minCpuMillis,
                                      double worstDifferencePercent, int worstTid, Boolean withinOnePercent,
-                                     long inferredSwitchIns, double inferredWindowMillis) {
+                                     long inferredSwitchIns, double inferredWindowMillis,
+                                     double recordNarrowedMillis) {
         public SchedstatAgreement(int threads, double traceCpuMillis, double schedstatCpuMillis,
                                   double totalDifferencePercent, int checkedThreads, int onCpuAtReading,
                                   double minCpuMillis, double worstDifferencePercent, int worstTid,
                                   Boolean withinOnePercent) {
             this(threads, traceCpuMillis, schedstatCpuMillis, totalDifferencePercent, checkedThreads, onCpuAtReading,
-                    minCpuMillis, worstDifferencePercent, worstTid, withinOnePercent, 0, 0);
+                    minCpuMillis, worstDifferencePercent, worstTid, withinOnePercent, 0, 0, 0);
         }
     }
 }

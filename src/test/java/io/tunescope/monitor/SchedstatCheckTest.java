@@ -48,6 +48,11 @@ class SchedstatCheckTest {
         assertThat(busy.onCpuAtReading()).isEqualTo(1);
         assertThat(busy.checkedThreads()).isZero();
         assertThat(busy.traceCpuMillis()).as("30 + 240 + 5").isCloseTo(275.0, within(1e-9));
+        // read from 290 to 301 ms (the reader preempted after its clock): thread 2 ran at 300, not judged either
+        SchedstatCheck.Snapshot slowAfter = new SchedstatCheck.Snapshot(Map.of(1, new long[] {500 * MS, 290 * MS},
+                2, new long[] {290 * MS, 5 * MS, 301 * MS}));
+        assertThat(SchedstatCheck.compare(before, slowAfter, trace(300)).onCpuAtReading()).isEqualTo(1);
+        assertThat(SchedstatCheck.compare(before, after, trace(300)).onCpuAtReading()).isZero();
         SchedstatAgreement tiny = SchedstatCheck.compare(new SchedstatCheck.Snapshot(Map.of()),
                 new SchedstatCheck.Snapshot(Map.of(2, new long[] {501 * MS, 6 * MS})), trace(300));
         assertThat(tiny.totalDifferencePercent()).as("5 traced of 6").isCloseTo(-100.0 / 6, within(1e-9));

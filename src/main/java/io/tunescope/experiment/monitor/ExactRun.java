@@ -65,7 +65,10 @@ final class ExactRun implements AutoCloseable {
         SchedstatCheck.Snapshot after = SchedstatCheck.read(procRoot, pids);
         try {
             List<SchedEvent> events = tracer.stop();
-            trace = SchedTimeline.build(events, tid -> true);
+            trace = SchedTimeline.build(events, tid -> true, tracer.switchRecord());
+            if (tracer.switchRecordProblem() != null) {
+                warn.accept("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
+            }
             StringBuilder csv = new StringBuilder("tid,traceCpuMillis,schedstatCpuMillis,onCpuAtReading\n");
             MonitorSummary.SchedstatAgreement agreement = SchedstatCheck.compare(before, after, trace,
                     (tid, traced, stat, busy) -> csv.append(tid).append(',').append(traced / 1e6).append(',')

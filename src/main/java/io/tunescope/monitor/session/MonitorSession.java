@@ -106,7 +106,11 @@ public final class MonitorSession {
     private static ExactReport exact(TracefsTracer tracer, Recording recording, List<String> notes) {
         try {
             List<SchedEvent> events = tracer.stop();
-            return ExactReport.of(SchedTimeline.build(events, tid -> true), events.size(), recording);
+            if (tracer.switchRecordProblem() != null) {
+                notes.add("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
+            }
+            return ExactReport.of(SchedTimeline.build(events, tid -> true, tracer.switchRecord()), events.size(),
+                    recording);
         } catch (IOException e) {
             notes.add("exact mode failed reading the trace: " + e.getMessage() + "; sampled figures only");
             return null;

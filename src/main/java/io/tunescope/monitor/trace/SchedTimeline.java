@@ -13,9 +13,11 @@ import java.util.function.IntPredicate;
  * <ul>
  *   <li>every line names the thread current on its CPU (a switch's {@code prev}, the head's {@code comm-PID} of a
  *       wake-up or migration): a thread seen current there without a recorded switch-in (it ran since before the
- *       trace began, or the kernel's pid filter dropped the switch into it: seen on 6.18 for switches from the idle
- *       task and kernel threads) is on the CPU since the CPU's last line that showed another thread current (since
- *       the trace's first timestamp when there is none), and not before a wake-up recorded on its CPU while another thread was current there: an upper bound, usually within
+ *       trace began, or the kernel recorded no switch out of the task before it: seen on 6.18 in a sandbox for
+ *       its agent's tasks, in every instance, not a pid-filter drop) is on the CPU since the CPU's last line that
+ *       showed another thread current (since the trace's first timestamp when there is none), not before a wake-up
+ *       recorded on its CPU while another thread was current there, and not before the last switch the
+ *       {@link SwitchRecord} holds on that CPU: an upper bound, usually within
  *       microseconds. Where events
  *       were lost on that CPU since its last switch the interval is not counted and the thread is
  *       {@code uncertain};</li>
@@ -30,7 +32,10 @@ import java.util.function.IntPredicate;
  * </ul>
  */
 public final class SchedTimeline {
+    /** Two instances record the same switch up to a few microseconds apart: a record this close is not used. */
+    static final long SAME_SWITCH_NANOS = 5_000;
     private final IntPredicate tracked;
+    private final SwitchRecord record;
     private final Map<Integer, Acc> threads = new HashMap<>();
     private final Map<Integer, Integer> onCpuNow = new HashMap<>();
     /** Per CPU: {@code {current tid, earliest start of its run, last line's time, lost since the last switch}}. */
@@ -44,13 +49,22 @@ public final class SchedTimeline {
     /** A loss on a CPU the trace does not name: CPUs not seen yet start unsure of their current thread. */
     private boolean lostEverywhere;
 
-    private SchedTimeline(IntPredicate tracked) {
+    private SchedTimeline(IntPredicate tracked, SwitchRecord record) {
         this.tracked = tracked;
+        this.record = record;
     }
 
     /** The timelines of {@code events} (in trace order) for the threads {@code tracked} accepts. */
     public static TraceSummary build(Iterable<SchedEvent> events, IntPredicate tracked) {
-        SchedTimeline t = new SchedTimeline(tracked);
+        return build(events, tracked, SwitchRecord.NONE);
+    }
+
+    /**
+     * As {@link #build(Iterable, IntPredicate)}, with the second instance's {@code record} of switches: an inferred
+     * switch-in starts no earlier than the last switch it recorded on that CPU (see {@link SwitchRecord}).
+     */
+    public static TraceSummary build(Iterable<SchedEvent> events, IntPredicate tracked, SwitchRecord record) {
+        SchedTimeline t = new SchedTimeline(tracked, record);
         for (SchedEvent e : events) {
             t.accept(e);
         }
@@ -121,10 +135,13 @@ public final class SchedTimeline {
             return;
         }
         a.onCpu = cpu;
-        a.openSince = Math.max(c[1], a.offCpuAt); // not before a line that showed it off the CPU either
-        long[] w = inferred.computeIfAbsent(tid, k -> new long[2]);
+        // not before a line that showed it off the CPU either, nor before the last switch the record holds there
+        long earliest = Math.max(c[1], a.offCpuAt);
+        a.openSince = Math.max(earliest, record.latestAtOrBefore(cpu, nanos - SAME_SWITCH_NANOS, tid));
+        long[] w = inferred.computeIfAbsent(tid, k -> new long[3]);
         w[0]++;
         w[1] += Math.max(0, nanos - a.openSince);
+        w[2] += a.openSince - earliest;
         if (a.runnableSince >= 0 && a.runnableSince <= a.openSince) { // it waited at least until then
             a.runDelayNanos += a.openSince - a.runnableSince;
             a.waits.add(new ThreadTrace.Wait(a.runnableSince, a.openSince));

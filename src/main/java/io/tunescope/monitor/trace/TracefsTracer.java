@@ -20,19 +20,33 @@ import java.util.TreeSet;
  * which the timeline marks as lost. {@code sched_migrate_task} passes the pid filter only when the monitored thread
  * itself runs the migration, so {@link ThreadTrace#migrations()} is a lower bound here; {@link
  * ThreadTrace#coreChanges()} counts every change of CPU between runs.
+ *
+ * <p>A second instance ({@code <name>-<n+1>}) records {@code sched_switch} without a pid filter: the first
+ * {@link #CALIBRATION_MILLIS} every switch, then (kernel event filter on {@code next_pid}, see {@link SwitchInFilter})
+ * only switches into the tasks that calibration found leaving the CPU unrecorded ({@link
+ * SwitchRecord#unrecordedLeavers}). On 6.18 in this project's sandbox no {@code sched_switch} out of some of its agent's
+ * tasks is ever recorded (in any instance, and by perf), so a monitored thread switched in after one of them has no
+ * switch-in line anywhere; the switch INTO that task is recorded, and bounds the window the timeline infers ({@link SwitchRecord}).
  */
 public final class TracefsTracer implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("/sys/kernel/tracing");
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
-    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten). */
+    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten; the record's to FILE.record). */
     public static final String KEEP_TRACE_ENV = "TUNESCOPE_KEEP_TRACE";
     private static final int BUFFER_KB_PER_CPU = 16 * 1024;
+    private static final int RECORD_BUFFER_KB_PER_CPU = 8 * 1024;
+    /** How long the switch record keeps every switch before it narrows to the unrecorded leavers' switch-ins. */
+    public static final long CALIBRATION_MILLIS = 300;
     private final Path instance;
+    private final Path recordInstance;
     private final List<String> staleRemoved;
-    private boolean stopped;
+    private Thread calibration;
+    private SwitchRecord record = SwitchRecord.NONE;
+    private volatile String recordProblem;
 
-    private TracefsTracer(Path instance, List<String> staleRemoved) {
+    private TracefsTracer(Path instance, Path recordInstance, List<String> staleRemoved) {
         this.instance = instance;
+        this.recordInstance = recordInstance;
         this.staleRemoved = List.copyOf(staleRemoved);
     }
 
@@ -59,11 +73,14 @@ public final class TracefsTracer implements AutoCloseable {
     public static TracefsTracer start(Path root, Collection<Integer> pids, Path procRoot) throws IOException {
         // a controller killed with kill -9 could not remove its instance, whose buffers stay allocated
         List<String> stale = StaleInstances.remove(root.resolve("instances"), procRoot);
-        Path instance = root.resolve("instances").resolve(StaleInstances.nameFor(ProcessHandle.current().pid(),
-                procRoot) + "-" + System.nanoTime());
+        String name = StaleInstances.nameFor(ProcessHandle.current().pid(), procRoot);
+        long n = System.nanoTime();
+        Path instance = root.resolve("instances").resolve(name + "-" + n);
+        Path recordInstance = root.resolve("instances").resolve(name + "-" + (n + 1));
         Files.createDirectory(instance);
-        TracefsTracer t = new TracefsTracer(instance, stale);
+        TracefsTracer t = new TracefsTracer(instance, recordInstance, stale);
         try {
+            t.startRecord();
             write(instance.resolve("trace_clock"), "mono");
             write(instance.resolve("buffer_size_kb"), Integer.toString(BUFFER_KB_PER_CPU));
             write(instance.resolve("options/event-fork"), "1");
@@ -72,6 +89,9 @@ public final class TracefsTracer implements AutoCloseable {
                 write(instance.resolve("events/sched").resolve(e).resolve("enable"), "1");
             }
             write(instance.resolve("tracing_on"), "1");
+            t.calibration = new Thread(t::calibrate, "tunescope-trace-calibration");
+            t.calibration.setDaemon(true);
+            t.calibration.start();
             return t;
         } catch (IOException | RuntimeException e) {
             t.close();
@@ -106,10 +126,49 @@ public final class TracefsTracer implements AutoCloseable {
         }
     }
 
+    /** The switch record's instance: every switch, unfiltered, until calibration narrows it. */
+    private void startRecord() throws IOException {
+        Files.createDirectory(recordInstance);
+        write(recordInstance.resolve("trace_clock"), "mono");
+        write(recordInstance.resolve("buffer_size_kb"), Integer.toString(RECORD_BUFFER_KB_PER_CPU));
+        if (Files.exists(recordInstance.resolve("options/pause-on-trace"))) {
+            write(recordInstance.resolve("options/pause-on-trace"), "0"); // calibration reads it while recording
+        }
+        write(recordInstance.resolve("events/sched/sched_switch/enable"), "1");
+        write(recordInstance.resolve("tracing_on"), "1");
+    }
+
+    /** After {@link #CALIBRATION_MILLIS}: the record keeps only switches into the tasks seen leaving unrecorded. */
+    private void calibrate() {
+        try {
+            Thread.sleep(CALIBRATION_MILLIS);
+            List<SchedEvent> seen = new ArrayList<>();
+            try (InputStream in = Files.newInputStream(recordInstance.resolve("trace"))) {
+                SchedTraceParser.parseAll(in, seen);
+            }
+            write(recordInstance.resolve("events/sched/sched_switch/filter"),
+                    SwitchInFilter.of(SwitchRecord.unrecordedLeavers(seen), SwitchInFilter.MAX_CHARS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // stopped before calibration: the record holds every switch
+        } catch (IOException | RuntimeException e) {
+            recordProblem = "switch record: " + e.getMessage();
+        }
+    }
+
+    /** The second instance's switches, read at {@link #stop()} ({@link SwitchRecord#NONE} before, or on failure). */
+    public SwitchRecord switchRecord() {
+        return record;
+    }
+
+    /** Why the switch record is missing or partial, in one line; null when it is whole. */
+    public String switchRecordProblem() {
+        return recordProblem;
+    }
+
     /** Stops tracing and returns the events recorded, in trace order (the instance is removed by close). */
     public List<SchedEvent> stop() throws IOException {
         write(instance.resolve("tracing_on"), "0");
-        stopped = true;
+        stopRecord();
         List<SchedEvent> events = new ArrayList<>();
         String keep = System.getenv(KEEP_TRACE_ENV);
         if (keep != null && !keep.isBlank()) { // a debug switch: the raw trace text, for recorded test snippets
@@ -121,15 +180,48 @@ public final class TracefsTracer implements AutoCloseable {
         return events;
     }
 
+    private void stopRecord() {
+        try {
+            write(recordInstance.resolve("tracing_on"), "0");
+            if (calibration != null) {
+                calibration.interrupt();
+                calibration.join(5_000);
+            }
+            List<SchedEvent> switches = new ArrayList<>();
+            try (InputStream in = Files.newInputStream(recordInstance.resolve("trace"))) {
+                SchedTraceParser.parseAll(in, switches);
+            }
+            record = SwitchRecord.of(switches);
+            String keep = System.getenv(KEEP_TRACE_ENV);
+            if (keep != null && !keep.isBlank()) {
+                Files.copy(recordInstance.resolve("trace"), Path.of(keep + ".record"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            recordProblem = "switch record: interrupted while stopping";
+        } catch (IOException | RuntimeException e) {
+            recordProblem = "switch record: " + e.getMessage();
+        }
+    }
+
     /** Turns tracing off and removes the instance (also after a failure); errors are ignored, nothing to report. */
     @Override
     public void close() {
+        if (calibration != null) {
+            calibration.interrupt();
+        }
+        remove(instance, EVENTS);
+        remove(recordInstance, List.of("sched_switch"));
+    }
+
+    private static void remove(Path dir, List<String> events) {
         try {
-            if (!stopped) {
-                write(instance.resolve("tracing_on"), "0");
+            if (Files.exists(dir.resolve("tracing_on"))) {
+                write(dir.resolve("tracing_on"), "0");
             }
-            for (String e : EVENTS) {
-                Path enable = instance.resolve("events/sched").resolve(e).resolve("enable");
+            for (String e : events) {
+                Path enable = dir.resolve("events/sched").resolve(e).resolve("enable");
                 if (Files.exists(enable)) {
                     write(enable, "0");
                 }
@@ -138,7 +230,7 @@ public final class TracefsTracer implements AutoCloseable {
             // removing the instance below frees its buffers all the same
         }
         try {
-            Files.deleteIfExists(instance);
+            Files.deleteIfExists(dir);
         } catch (IOException e) {
             // a busy instance (a reader still open) stays; its name carries our pid
         }
