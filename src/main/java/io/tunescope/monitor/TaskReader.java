@@ -37,6 +37,10 @@ final class TaskReader implements AutoCloseable {
     long voluntary = -1;
     long involuntary = -1;
     long migrations = -1;
+    /** schedstat at the gated sampler's last check (on-CPU ns, run-queue wait ns, timeslices); -1 before the first. */
+    private long gateOnCpu = -1;
+    private long gateRunDelay = -1;
+    private long gateSlices = -1;
 
     TaskReader(int slot, int pid, int tid, ProcFile stat, ProcFile schedstat, ProcFile sched, ProcFile status,
                TaskStat first, LiveTotals.Group totals) {
@@ -90,6 +94,33 @@ final class TaskReader implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * The gated sampler's test, one {@code pread} of schedstat: true when {@code stat} must be read this tick because
+     * the thread ran since the last check (on-CPU time, run-queue wait or timeslices moved: a switch-in adds a
+     * timeslice at once, even before the running time is brought up to date), was runnable when its state was last
+     * read, is checked for the first time, or its schedstat cannot tell (unreadable, or all zero as on a kernel
+     * without sched_info). A thread woken since the last check that still waits for a CPU moves none of the three.
+     */
+    boolean stateMayHaveChanged() {
+        if (schedstat == null) {
+            return true;
+        }
+        try {
+            int n = schedstat.read();
+            if (n == 0 || !SchedstatParser.parse(schedstat.bytes(), n, scratch)) {
+                return true; // gone or broken: reading stat decides which
+            }
+        } catch (IOException e) {
+            return true;
+        }
+        boolean moved = scratch[0] != gateOnCpu || scratch[1] != gateRunDelay || scratch[2] != gateSlices
+                || scratch[0] == 0 && scratch[2] == 0;
+        gateOnCpu = scratch[0];
+        gateRunDelay = scratch[1];
+        gateSlices = scratch[2];
+        return moved || state == 'R';
     }
 
     /**
