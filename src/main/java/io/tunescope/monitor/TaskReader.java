@@ -41,6 +41,10 @@ final class TaskReader implements AutoCloseable {
     private long gateOnCpu = -1;
     private long gateRunDelay = -1;
     private long gateSlices = -1;
+    /** The gate read schedstat this tick: the counters take on-CPU time and run-queue wait from it. */
+    private boolean gateFresh;
+    /** The gate saw the thread run since the counters were last read: they must be read at the next counters tick. */
+    boolean countersDue = true;
 
     TaskReader(int slot, int pid, int tid, ProcFile stat, ProcFile schedstat, ProcFile sched, ProcFile status,
                TaskStat first, LiveTotals.Group totals) {
@@ -104,15 +108,19 @@ final class TaskReader implements AutoCloseable {
      * without sched_info). A thread woken since the last check that still waits for a CPU moves none of the three.
      */
     boolean stateMayHaveChanged() {
+        gateFresh = false;
         if (schedstat == null) {
+            countersDue = true;
             return true;
         }
         try {
             int n = schedstat.read();
             if (n == 0 || !SchedstatParser.parse(schedstat.bytes(), n, scratch)) {
+                countersDue = true;
                 return true; // gone or broken: reading stat decides which
             }
         } catch (IOException e) {
+            countersDue = true;
             return true;
         }
         boolean moved = scratch[0] != gateOnCpu || scratch[1] != gateRunDelay || scratch[2] != gateSlices
@@ -120,6 +128,8 @@ final class TaskReader implements AutoCloseable {
         gateOnCpu = scratch[0];
         gateRunDelay = scratch[1];
         gateSlices = scratch[2];
+        gateFresh = true;
+        countersDue |= moved;
         return moved || state == 'R';
     }
 
@@ -129,21 +139,25 @@ final class TaskReader implements AutoCloseable {
      */
     String readCounters() {
         String failed = null;
+        countersDue = false;
         if (schedstat != null) {
-            boolean ok;
-            try {
-                int n = schedstat.read();
-                ok = n > 0 && SchedstatParser.parse(schedstat.bytes(), n, scratch);
-            } catch (IOException e) {
-                ok = false;
+            boolean ok = gateFresh;
+            if (!ok) {
+                try {
+                    int n = schedstat.read();
+                    ok = n > 0 && SchedstatParser.parse(schedstat.bytes(), n, scratch);
+                } catch (IOException e) {
+                    ok = false;
+                }
             }
             if (ok) {
-                long onCpu = scratch[0];
+                long onCpu = gateFresh ? gateOnCpu : scratch[0];
                 if (cpuNanos >= 0 && onCpu > cpuNanos) {
                     totals.cpuNanos.addAndGet(onCpu - cpuNanos);
                 }
                 cpuNanos = onCpu;
-                runDelayNanos = scratch[1];
+                runDelayNanos = gateFresh ? gateRunDelay : scratch[1];
+                gateFresh = false;
             } else if (readStat()) {
                 schedstat.close();
                 schedstat = null;

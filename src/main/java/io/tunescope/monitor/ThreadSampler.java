@@ -120,8 +120,9 @@ final class ThreadSampler implements AutoCloseable {
     }
 
     /**
-     * Reads state and core of every live thread (gated: of those whose schedstat says they may have changed, and of
-     * all at a counters tick; the others keep their last), and the counters too when {@code counters}.
+     * Reads state and core of every live thread, and the counters too when {@code counters}. Gated: only of threads
+     * whose schedstat says they may have changed (and, at a counters tick, the counters of those that ran since the
+     * counters were last read: a thread that has not run has the same counters); the others keep their last.
      */
     void sweep(long tickNanos, boolean counters) {
         raw.beginTick(tickNanos);
@@ -132,7 +133,8 @@ final class ThreadSampler implements AutoCloseable {
             TaskReader r = live.get(i);
             long ts = clock.getAsLong();
             stateChecks++;
-            if (!gated || r.stateMayHaveChanged() | counters) {
+            boolean read = !gated || r.stateMayHaveChanged();
+            if (read || counters && r.countersDue) {
                 statReads++;
                 if (!r.readStat()) {
                     retire(r, i--);
@@ -140,7 +142,7 @@ final class ThreadSampler implements AutoCloseable {
                 }
             }
             recheckUntitled(r);
-            if (counters) {
+            if (counters && (!gated || r.countersDue)) {
                 String failed = r.readCounters();
                 if (failed != null) {
                     problems.add(failed + " unreadable for some threads (e.g. " + r.pid + "/" + r.tid + "): "

@@ -48,7 +48,7 @@ class GatedSamplerTest {
                 @Override
                 public void sample(int s, long ts, char state, int core, long cpu, long vol, long invol, long mig,
                                    long delay) {
-                    if (s == slot && states.length() < ticks) {
+                    if (s == slot && states.length() < ticks) { // the samples of one thread come in tick order
                         states.append(state);
                     }
                 }
@@ -81,11 +81,32 @@ class GatedSamplerTest {
     }
 
     @Test
-    void aCountersTickReadsEveryThread() {
-        FakeProc p = proc(SamplerMode.GATED, 2);
-        p.state(PID, WORKER, "duck-t1", 'R', 0).tickWithoutRescan(); // tick 1: no counters, carried
-        p.tickWithoutRescan();                                         // tick 2: counters: read
-        assertThat(workerStates(p, 3)).isEqualTo("SSR");
+    void aCountersTickReadsTheCountersOfThreadsThatRanSinceTheLastCountersOnly() {
+        FakeProc p = proc(SamplerMode.GATED, 4);
+        p.schedstat(PID, WORKER, 9_000, 1_500, 6).tickWithoutRescan(); // tick 1: ran and slept again: stat read
+        p.tickWithoutRescan();                                          // ticks 2, 3: nothing moved
+        p.state(PID, WORKER, "duck-t1", 'R', 0).tickWithoutRescan();    // woken, not run: not seen
+        p.tickWithoutRescan();                                          // tick 4: counters, the worker's only
+        assertThat(p.stateReads()).containsExactly(10, 4);              // ticks 0 (2), 1 (1), 4 (1)
+        List<Long> cpu = new ArrayList<>();
+        try (Recording r = p.stop()) {
+            int slot = r.threads().stream().filter(t -> t.tid() == WORKER).findFirst().orElseThrow().slot();
+            r.scan(r.startNanos(), r.endNanos(), new SampleVisitor() {
+                @Override
+                public void checkpoint(Map<Integer, long[]> lastCountersBySlot) {
+                }
+
+                @Override
+                public void sample(int s, long ts, char state, int core, long cpuNanos, long vol, long invol,
+                                   long mig, long delay) {
+                    if (s == slot && cpuNanos >= 0) {
+                        cpu.add(cpuNanos);
+                    }
+                }
+            });
+        }
+        // the counters tick took the run of tick 1 although schedstat did not move between ticks 3 and 4
+        assertThat(cpu.subList(0, 2)).containsExactly(4_000L, 9_000L);
     }
 
     @Test

@@ -19,7 +19,8 @@ import java.util.Map;
  * same window without it. Rounds alternate none / before / after so that the load of other programs on the machine
  * hits all alike; the figures are medians over rounds. Process CPU comes from {@code CLOCK_PROCESS_CPUTIME_ID}
  * (nanoseconds, via {@code OperatingSystemMXBean}) and is cross-checked against {@code /proc/self/stat} utime +
- * stime (clock ticks). Arguments: interval in ms, window in s, rounds, builds (e.g. {@code before,after}).
+ * stime (clock ticks). Arguments: interval in ms, window in s, rounds, builds (e.g. {@code before,after}; a build
+ * may name a sampler: {@code after:full,after:gated}).
  */
 public final class MonitorOverheadBenchmark {
     private MonitorOverheadBenchmark() {
@@ -79,7 +80,7 @@ public final class MonitorOverheadBenchmark {
             List<double[]> v = e.getValue();
             double cpu = median(v, 0);
             double extra = cpu - noneCpu;
-            System.out.printf(Locale.ROOT, "%-7s %24.1f %11.1f %14.2f %18.2f %17.2f %6.0f %7.0f%n", e.getKey(),
+            System.out.printf(Locale.ROOT, "%-12s %19.1f %11.1f %14.2f %18.2f %17.2f %6.0f %7.0f%n", e.getKey(),
                     cpu / 1e6, extra / 1e6, 100 * extra / (seconds * 1e9),
                     100 * (median(v, 1) - noneStat) / (seconds * 1e9), 100 * median(v, 2) / (seconds * 1e9),
                     median(v, 3), median(v, 4));
@@ -87,7 +88,7 @@ public final class MonitorOverheadBenchmark {
         System.out.println("per round, % of one core above none (process CPU):");
         List<double[]> none = results.get("none");
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-7s", e.getKey()));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-12s", e.getKey()));
             for (int r = 0; r < e.getValue().size(); r++) {
                 line.append(String.format(Locale.ROOT, " %6.2f",
                         100 * (e.getValue().get(r)[0] - none.get(r)[0]) / (seconds * 1e9)));
