@@ -8,7 +8,10 @@ Reads the "live" rows of RUN_DIR/monitor/sampling-error.csv (written by `tunesco
 execution and metric, the live sampler's value, the trace's, and |sampled - exact| / exact in percent; executions
 where exact is 0 and sampled is not are left out, as in docs/findings.md). Several run directories after one label
 are pooled. Prints a Markdown table: median / p90 of the relative error per metric and label, and the number of
-executions. Also prints each run's sampler and stat-read share from monitor/monitor.json. Standard library only.
+executions. Also prints each run's sampler and stat-read share from monitor/monitor.json, and, where the runs hold
+them (builds with the gated sampler), the paired comparison on the same executions: the exact timeline resampled
+by the full sampler's rule ("resampled") and by the gated one's ("resampled-gated"), per interval. Standard library
+only.
 """
 import csv
 import json
@@ -29,14 +32,32 @@ def quantile(values, q):
     return v[lo] + (pos - lo) * (v[hi] - v[lo])
 
 
-def load(run_dir):
+def load(run_dir, source="live"):
     rows = []
     with open(os.path.join(run_dir, "monitor", "sampling-error.csv")) as f:
         for r in csv.DictReader(f):
             err = float(r["errorPercent"])
-            if r["source"] == "live" and err == err:
-                rows.append((r["metric"], err))
+            if r["source"] == source and err == err:
+                rows.append((r["metric"], err, float(r["intervalMillis"])))
     return rows
+
+
+def paired(label, dirs):
+    full = [x for d in dirs for x in load(d, "resampled")]
+    gated = [x for d in dirs for x in load(d, "resampled-gated")]
+    if not gated:
+        return
+    intervals = sorted({x[2] for x in gated})
+    print(f"\n{label}, resampled from the trace on the same executions: full / gated, median and p90 (%)\n")
+    print("| metric | " + " | ".join(f"{iv:g} ms full | {iv:g} ms gated" for iv in intervals) + " |")
+    print("| --- |" + " --- |" * (2 * len(intervals)))
+    for m in METRICS[:-1]:
+        cells = []
+        for iv in intervals:
+            for rows in (full, gated):
+                e = [x[1] for x in rows if x[0] == m and x[2] == iv]
+                cells.append(f"{quantile(e, .5):.0f} / {quantile(e, .9):.0f}" if e else "-")
+        print(f"| {m} | " + " | ".join(cells) + " |")
 
 
 def describe(run_dir):
@@ -51,11 +72,13 @@ def describe(run_dir):
 
 def main():
     runs = []
+    all_dirs = []
     for arg in sys.argv[1:]:
         label, dirs = arg.split("=", 1)
         rows = []
         for d in dirs.split(","):
             rows += load(d)
+            all_dirs.append(d)
             print(describe(d))
         runs.append((label, rows))
     if not runs:
@@ -68,6 +91,7 @@ def main():
             e = [x[1] for x in rows if x[0] == m]
             cells.append(f"{quantile(e, .5):.0f} / {quantile(e, .9):.0f} ({len(e)})" if e else "-")
         print(f"| {m} | " + " | ".join(cells) + " |")
+    paired("all runs above", all_dirs)
 
 
 if __name__ == "__main__":

@@ -119,13 +119,25 @@ public final class IsolatedMonitor {
         return monitor.getMethod("start", List.class, options).invoke(null, target(pid), o);
     }
 
-    /** Stops a live monitor: {ticks, missed ticks, sampler thread CPU nanoseconds}; the recording is closed. */
+    /**
+     * Stops a live monitor: {ticks, missed ticks, sampler thread CPU nanoseconds, per mille of thread-ticks whose
+     * stat was read (-1 for builds that do not say)}; the recording is closed.
+     */
     public static long[] stop(Object monitor) throws Exception {
         Object recording = monitor.getClass().getMethod("stop").invoke(monitor);
         try (AutoCloseable r = (AutoCloseable) recording) {
             Class<?> c = r.getClass();
+            long statReads = -1;
+            try {
+                Object use = c.getMethod("samplerUse").invoke(r);
+                long threadTicks = (long) use.getClass().getMethod("threadTicks").invoke(use);
+                long reads = (long) use.getClass().getMethod("statReads").invoke(use);
+                statReads = threadTicks == 0 ? -1 : 1000 * reads / threadTicks;
+            } catch (NoSuchMethodException e) {
+                statReads = -1; // a build from before the gated sampler
+            }
             return new long[] {(long) c.getMethod("ticks").invoke(r), (long) c.getMethod("missedTicks").invoke(r),
-                (long) c.getMethod("selfCpuNanos").invoke(r)};
+                (long) c.getMethod("selfCpuNanos").invoke(r), statReads};
         }
     }
 
