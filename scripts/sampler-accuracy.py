@@ -43,10 +43,12 @@ def load(run_dir, source="live"):
 
 
 def paired(label, dirs):
+    dirs = [d for d in dirs if load(d, "resampled-gated")]  # the same executions on both sides
     full = [x for d in dirs for x in load(d, "resampled")]
     gated = [x for d in dirs for x in load(d, "resampled-gated")]
     if not gated:
         return
+    label = f"{label} ({len(dirs)} runs)"
     intervals = sorted({x[2] for x in gated})
     print(f"\n{label}, resampled from the trace on the same executions: full / gated, median and p90 (%)\n")
     print("| metric | " + " | ".join(f"{iv:g} ms full | {iv:g} ms gated" for iv in intervals) + " |")
