@@ -7,6 +7,7 @@ import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.monitor.GroupTable;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.SamplerMode;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.session.MonitorSession;
@@ -60,6 +61,12 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Look for new threads every n-th tick (default ${DEFAULT-VALUE}).")
     int rescanEvery;
 
+    @Option(names = "--sampler", defaultValue = "full", paramLabel = "full|gated",
+            description = "How each tick reads thread states: full (stat of every thread) or gated (schedstat of every "
+                    + "thread, stat only of those that ran since the last tick or were runnable; a thread woken but "
+                    + "still waiting for a CPU stays sleeping until it runs) (default: ${DEFAULT-VALUE}).")
+    String sampler;
+
     @Option(names = "--exact",
             description = "Also trace every context switch, wake-up and migration of the monitored threads from the "
                     + "kernel's scheduler tracepoints (tracefs, needs root) and report them beside the samples; "
@@ -74,7 +81,8 @@ public final class MonitorCommand implements Callable<Integer> {
             processes.add(new MonitoredProcess("pid" + pid, pid, children, monitored.threadRoles()));
         }
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
-                .withCountersEvery(countersEvery).withRescanEvery(rescanEvery);
+                .withCountersEvery(countersEvery).withRescanEvery(rescanEvery)
+                .withSampler(SamplerMode.parse(sampler));
         if (out != null) {
             ResultsDir.createOutput(out);
         }

@@ -5,6 +5,7 @@ import io.tunescope.config.DurationText;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.monitor.SamplerMode;
 import io.tunescope.monitor.export.MetricsEndpoint;
 import io.tunescope.monitor.trace.TracefsTracer;
 import picocli.CommandLine.Option;
@@ -23,6 +24,12 @@ public final class MonitorRunOptions {
             description = "With --monitor: read cumulative counters every N-th tick (default: ${DEFAULT-VALUE}).")
     int countersEvery;
 
+    @Option(names = "--sampler", defaultValue = "full", paramLabel = "full|gated",
+            description = "How each tick reads thread states: full (stat of every thread) or gated (schedstat of every "
+                    + "thread, stat only of those that ran since the last tick or were runnable; a thread woken but "
+                    + "still waiting for a CPU stays sleeping until it runs) (default: ${DEFAULT-VALUE}).")
+    String sampler;
+
     @Option(names = "--exact", description = "With --monitor: also trace the tenants' threads from the kernel's "
             + "scheduler tracepoints (tracefs, needs root) and give each query its metrics from the trace beside the "
             + "sampled ones (summary.json \"exact\", DIR/monitor/query-metrics-exact.csv); falls back to sampling "
@@ -35,7 +42,8 @@ public final class MonitorRunOptions {
 
     RunObserver observer() {
         MonitorOptions options = MonitorOptions.defaults(DurationText.parse("interval", interval))
-                .withCountersEvery(countersEvery);
+                .withCountersEvery(countersEvery)
+                .withSampler(SamplerMode.parse(sampler));
         if (!monitor) {
             if (metricsPort != null) {
                 throw BadInputException.of("metrics-port", metricsPort, "needs --monitor (the metrics come from it)");

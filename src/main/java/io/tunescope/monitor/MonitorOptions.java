@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param rescanEveryTicks   list threads (and child processes) anew every n-th tick to pick up new ones
  * @param procRoot           the proc file system ({@code /proc}; tests point it at a recorded tree)
  * @param rawFile            where raw samples go; null for a temporary file removed when the recording closes
+ * @param sampler            how a tick reads states: every thread's {@code stat}, or gated by {@code schedstat}
  */
 public record MonitorOptions(Duration interval, int countersEveryTicks, int rescanEveryTicks, Path procRoot,
-                             Path rawFile) {
+                             Path rawFile, SamplerMode sampler) {
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(8);
     /** Counters every 8th tick: 64 ms at the default interval; see docs/benchmarks.md for the cost of each choice. */
     public static final int DEFAULT_COUNTERS_EVERY = 8;
@@ -25,6 +26,7 @@ public record MonitorOptions(Duration interval, int countersEveryTicks, int resc
     public MonitorOptions {
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(procRoot, "procRoot");
+        Objects.requireNonNull(sampler, "sampler");
         if (interval.compareTo(Duration.ofMillis(1)) < 0 || interval.compareTo(Duration.ofSeconds(10)) > 0) {
             throw BadInputException.of("interval", interval.toMillis() + "ms", "must be between 1ms and 10s");
         }
@@ -37,22 +39,26 @@ public record MonitorOptions(Duration interval, int countersEveryTicks, int resc
     }
 
     public static MonitorOptions defaults(Duration interval) {
-        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, 4, Path.of("/proc"), null);
+        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, 4, Path.of("/proc"), null, SamplerMode.FULL);
     }
 
     public MonitorOptions withRawFile(Path file) {
-        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, procRoot, file);
+        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, procRoot, file, sampler);
     }
 
     public MonitorOptions withProcRoot(Path root) {
-        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, root, rawFile);
+        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, root, rawFile, sampler);
     }
 
     public MonitorOptions withCountersEvery(int ticks) {
-        return new MonitorOptions(interval, ticks, rescanEveryTicks, procRoot, rawFile);
+        return new MonitorOptions(interval, ticks, rescanEveryTicks, procRoot, rawFile, sampler);
     }
 
     public MonitorOptions withRescanEvery(int ticks) {
-        return new MonitorOptions(interval, countersEveryTicks, ticks, procRoot, rawFile);
+        return new MonitorOptions(interval, countersEveryTicks, ticks, procRoot, rawFile, sampler);
+    }
+
+    public MonitorOptions withSampler(SamplerMode mode) {
+        return new MonitorOptions(interval, countersEveryTicks, rescanEveryTicks, procRoot, rawFile, mode);
     }
 }

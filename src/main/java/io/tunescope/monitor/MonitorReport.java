@@ -10,11 +10,12 @@ import java.util.List;
  * The document {@code tunescope monitor --json} prints: one entry per thread over the whole recording, the
  * machine-wide counters, and how the sampler itself did. Values that could not be measured are null.
  */
-@JsonPropertyOrder({"mode", "intervalMillis", "durationMillis", "samples", "ticks", "missedTicks", "lateTicks",
-    "selfCpuMillis", "selfCpuMicrosPerSweep", "overheadCpuMillis", "rawFileBytes", "threads", "exact", "system",
-    "problems"})
-public record MonitorReport(String mode, double intervalMillis, double durationMillis, long samples, long ticks,
-                            long missedTicks, long lateTicks, Double selfCpuMillis, Double selfCpuMicrosPerSweep,
+@JsonPropertyOrder({"mode", "sampler", "statReadPercent", "intervalMillis", "durationMillis", "samples", "ticks",
+    "missedTicks", "lateTicks", "selfCpuMillis", "selfCpuMicrosPerSweep", "overheadCpuMillis", "rawFileBytes",
+    "threads", "exact", "system", "problems"})
+public record MonitorReport(String mode, String sampler, Double statReadPercent, double intervalMillis,
+                            double durationMillis, long samples, long ticks, long missedTicks, long lateTicks,
+                            Double selfCpuMillis, Double selfCpuMicrosPerSweep,
                             Double overheadCpuMillis, long rawFileBytes, List<ThreadEntry> threads,
                             ExactReport exact, SystemEntry system, List<String> problems) {
 
@@ -47,7 +48,8 @@ public record MonitorReport(String mode, double intervalMillis, double durationM
                 : new SystemEntry(sys[0], ClockTicks.toMillis(sys[1]));
         Double self = r.selfCpuNanos() < 0 ? null : r.selfCpuNanos() / 1e6;
         Double perSweep = r.selfCpuNanos() < 0 || r.ticks() == 0 ? null : r.selfCpuNanos() / 1e3 / r.ticks();
-        return new MonitorReport("sample", r.interval().toNanos() / 1e6, (r.endNanos() - r.startNanos()) / 1e6,
+        return new MonitorReport("sample", r.samplerUse().sampler(), r.samplerUse().statReadPercent(),
+                r.interval().toNanos() / 1e6, (r.endNanos() - r.startNanos()) / 1e6,
                 r.samples(), r.ticks(), r.missedTicks(), r.lateTicks(), self, perSweep, null, r.rawFileBytes(),
                 entries, null, system, r.problems());
     }
@@ -61,7 +63,8 @@ public record MonitorReport(String mode, double intervalMillis, double durationM
                                      List<String> moreProblems) {
         List<String> all = new ArrayList<>(moreProblems);
         all.addAll(problems);
-        return new MonitorReport(sessionMode, intervalMillis, durationMillis, samples, ticks, missedTicks, lateTicks,
+        return new MonitorReport(sessionMode, sampler, statReadPercent, intervalMillis, durationMillis, samples,
+                ticks, missedTicks, lateTicks,
                 selfCpuMillis, selfCpuMicrosPerSweep, overheadMillis, rawFileBytes, threads, exactReport, system,
                 List.copyOf(all));
     }

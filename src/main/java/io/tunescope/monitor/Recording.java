@@ -23,10 +23,30 @@ public final class Recording implements AutoCloseable {
     private final SystemSeries system;
     private final List<String> problems;
     private final RawSampleFile raw;
+    private final SamplerUse samplerUse;
+
+    /**
+     * How the states were read: the sampler ({@code full} or {@code gated}), the thread-ticks swept and the
+     * {@code stat} reads among them (equal for {@code full}).
+     */
+    public record SamplerUse(String sampler, long threadTicks, long statReads) {
+        /** Percent of thread-ticks whose state was read, not carried over; null before any tick. */
+        public Double statReadPercent() {
+            return threadTicks == 0 ? null : 100.0 * statReads / threadTicks;
+        }
+    }
 
     Recording(Duration interval, int countersEveryTicks, long startNanos, long endNanos, long ticks, long missedTicks, long lateTicks,
               long selfCpuNanos, List<ThreadInfo> threads, SystemSeries system, List<String> problems,
               RawSampleFile raw) {
+        this(interval, countersEveryTicks, startNanos, endNanos, ticks, missedTicks, lateTicks, selfCpuNanos, threads,
+                system, problems, raw, new SamplerUse("full", 0, 0));
+    }
+
+    Recording(Duration interval, int countersEveryTicks, long startNanos, long endNanos, long ticks, long missedTicks, long lateTicks,
+              long selfCpuNanos, List<ThreadInfo> threads, SystemSeries system, List<String> problems,
+              RawSampleFile raw, SamplerUse samplerUse) {
+        this.samplerUse = samplerUse;
         this.interval = interval;
         this.countersEveryTicks = countersEveryTicks;
         this.startNanos = startNanos;
@@ -39,6 +59,10 @@ public final class Recording implements AutoCloseable {
         this.system = system;
         this.problems = List.copyOf(problems);
         this.raw = raw;
+    }
+
+    public SamplerUse samplerUse() {
+        return samplerUse;
     }
 
     public Duration interval() {

@@ -30,7 +30,13 @@ public final class SamplingErrorStudy {
     private SamplingErrorStudy() {
     }
 
-    /** One execution, one metric, one way of sampling. {@code source}: {@code resampled} or {@code live}. */
+    /** The source of rows resampled by the gated sampler's rule ({@link TraceResampler}, {@code gated}). */
+    public static final String GATED = "resampled-gated";
+
+    /**
+     * One execution, one metric, one way of sampling. {@code source}: {@code resampled}, {@code resampled-gated}
+     * or {@code live}.
+     */
     public record Row(String tenant, int user, String query, double responseMillis, String source,
                       double intervalMillis, String metric, double exact, double sampled) {
         /** |sampled − exact| / |exact| in percent; NaN where exact is 0 and sampled is not (no relative error). */
@@ -46,7 +52,10 @@ public final class SamplingErrorStudy {
         }
     }
 
-    /** The exact metrics of each execution (no equal share) and their resampled estimates at each interval. */
+    /**
+     * The exact metrics of each execution (no equal share) and their resampled estimates at each interval, by the
+     * full sampler's rule and by the gated one's.
+     */
     public static List<Row> resampled(TraceSummary trace, List<ThreadInfo> threads, List<Execution> executions,
                                       long originNanos, List<Long> intervalsNanos) {
         List<Row> out = new ArrayList<>();
@@ -58,6 +67,10 @@ public final class SamplingErrorStudy {
                         originNanos, iv);
                 add(out, e, x, "resampled", iv / 1e6, new Double[] {s.processingMillis(), (double) s.activeWorkers(),
                     s.rsRatio(), (double) s.rsJumps(), (double) s.cpuJumps(), s.workerCpuMillis()});
+                TraceResampler.Estimate g = TraceResampler.sample(trace, workers, e.startNanos(), e.endNanos(),
+                        originNanos, iv, true);
+                add(out, e, x, GATED, iv / 1e6, new Double[] {g.processingMillis(), (double) g.activeWorkers(),
+                    g.rsRatio(), (double) g.rsJumps(), (double) g.cpuJumps(), g.workerCpuMillis()});
             }
         }
         return out;

@@ -37,6 +37,14 @@ final class TaskReader implements AutoCloseable {
     long voluntary = -1;
     long involuntary = -1;
     long migrations = -1;
+    /** schedstat at the gated sampler's last check (on-CPU ns, run-queue wait ns, timeslices); -1 before the first. */
+    private long gateOnCpu = -1;
+    private long gateRunDelay = -1;
+    private long gateSlices = -1;
+    /** The gate read schedstat this tick: the counters take on-CPU time and run-queue wait from it. */
+    private boolean gateFresh;
+    /** The gate saw the thread run since the counters were last read: they must be read at the next counters tick. */
+    boolean countersDue = true;
 
     TaskReader(int slot, int pid, int tid, ProcFile stat, ProcFile schedstat, ProcFile sched, ProcFile status,
                TaskStat first, LiveTotals.Group totals) {
@@ -93,26 +101,63 @@ final class TaskReader implements AutoCloseable {
     }
 
     /**
+     * The gated sampler's test, one {@code pread} of schedstat: true when {@code stat} must be read this tick because
+     * the thread ran since the last check (on-CPU time, run-queue wait or timeslices moved: a switch-in adds a
+     * timeslice at once, even before the running time is brought up to date), was runnable when its state was last
+     * read, is checked for the first time, or its schedstat cannot tell (unreadable, or all zero as on a kernel
+     * without sched_info). A thread woken since the last check that still waits for a CPU moves none of the three.
+     */
+    boolean stateMayHaveChanged() {
+        gateFresh = false;
+        if (schedstat == null) {
+            countersDue = true;
+            return true;
+        }
+        try {
+            int n = schedstat.read();
+            if (n == 0 || !SchedstatParser.parse(schedstat.bytes(), n, scratch)) {
+                countersDue = true;
+                return true; // gone or broken: reading stat decides which
+            }
+        } catch (IOException e) {
+            countersDue = true;
+            return true;
+        }
+        boolean moved = scratch[0] != gateOnCpu || scratch[1] != gateRunDelay || scratch[2] != gateSlices
+                || scratch[0] == 0 && scratch[2] == 0;
+        gateOnCpu = scratch[0];
+        gateRunDelay = scratch[1];
+        gateSlices = scratch[2];
+        gateFresh = true;
+        countersDue |= moved;
+        return moved || state == 'R';
+    }
+
+    /**
      * Reads the cumulative counters. A file that cannot be read or parsed while the thread lives is closed, named
      * in {@link #unmeasured} and its counter becomes -1 for good: returns the name of such a file, else null.
      */
     String readCounters() {
         String failed = null;
+        countersDue = false;
         if (schedstat != null) {
-            boolean ok;
-            try {
-                int n = schedstat.read();
-                ok = n > 0 && SchedstatParser.parse(schedstat.bytes(), n, scratch);
-            } catch (IOException e) {
-                ok = false;
+            boolean ok = gateFresh;
+            if (!ok) {
+                try {
+                    int n = schedstat.read();
+                    ok = n > 0 && SchedstatParser.parse(schedstat.bytes(), n, scratch);
+                } catch (IOException e) {
+                    ok = false;
+                }
             }
             if (ok) {
-                long onCpu = scratch[0];
+                long onCpu = gateFresh ? gateOnCpu : scratch[0];
                 if (cpuNanos >= 0 && onCpu > cpuNanos) {
                     totals.cpuNanos.addAndGet(onCpu - cpuNanos);
                 }
                 cpuNanos = onCpu;
-                runDelayNanos = scratch[1];
+                runDelayNanos = gateFresh ? gateRunDelay : scratch[1];
+                gateFresh = false;
             } else if (readStat()) {
                 schedstat.close();
                 schedstat = null;

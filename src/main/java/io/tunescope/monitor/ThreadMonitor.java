@@ -42,7 +42,8 @@ public final class ThreadMonitor {
         this.options = options;
         this.startNanos = System.nanoTime();
         this.raw = RawSampleFile.create(options.rawFile());
-        this.sampler = new ThreadSampler(processes, options.procRoot(), raw, startNanos, System::nanoTime);
+        this.sampler = new ThreadSampler(processes, options.procRoot(), raw, startNanos, System::nanoTime,
+                options.sampler());
         sampler.scan(startNanos);
         if (sampler.liveThreads() == 0) {
             sampler.close();
@@ -144,7 +145,9 @@ public final class ThreadMonitor {
             throw new IllegalStateException("monitor failed: " + failure.getMessage(), failure);
         }
         raw.finish();
+        long[] reads = sampler.stateReads();
         return new Recording(options.interval(), options.countersEveryTicks(), startNanos, stopNanos, ticks, missedTicks, lateTicks, selfCpuNanos,
-                sampler.threadInfos(), sampler.system(), sampler.problems(), raw);
+                sampler.threadInfos(), sampler.system(), sampler.problems(), raw,
+                new Recording.SamplerUse(options.sampler().label(), reads[0], reads[1]));
     }
 }

@@ -46,6 +46,9 @@ final class ThreadSampler implements AutoCloseable {
     private final ThreadCountProbe[] threadCounts;
     private final long startNanos;
     private final LongSupplier clock;
+    private final boolean gated;
+    private long stateChecks;
+    private long statReads;
     private boolean firstScan = true;
     /** Rescans during which a new thread's name is checked again. */
     private static final int NAME_CHECKS = 3;
@@ -54,10 +57,16 @@ final class ThreadSampler implements AutoCloseable {
     /** Ticks during which a forked child without a title of its own is checked again. */
     private static final int UNTITLED_CHECKS = 16;
 
-    /** @param clock the sample clock: {@code System::nanoTime} except in tests that script time */
     ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos,
                   LongSupplier clock) {
+        this(processes, procRoot, raw, startNanos, clock, SamplerMode.FULL);
+    }
+
+    /** @param clock the sample clock: {@code System::nanoTime} except in tests that script time */
+    ThreadSampler(List<MonitoredProcess> processes, Path procRoot, RawSampleFile raw, long startNanos,
+                  LongSupplier clock, SamplerMode mode) {
         this.clock = clock;
+        this.gated = mode == SamplerMode.GATED;
         this.processes = List.copyOf(processes);
         this.procRoot = procRoot;
         this.raw = raw;
@@ -91,16 +100,16 @@ final class ThreadSampler implements AutoCloseable {
                 continue;
             }
             if (p.includeChildren()) {
-                collectDescendants(p.pid(), pids, 0);
+                ProcTree.collectDescendants(procRoot, p.pid(), pids, 0);
             }
             for (int pid : pids) {
                 String[] tids = new File(procRoot.resolve(Integer.toString(pid)).resolve("task").toString()).list();
                 if (tids == null) {
                     continue;
                 }
-                Arrays.sort(tids, Comparator.comparingInt(ThreadSampler::parseId));
+                Arrays.sort(tids, Comparator.comparingInt(ProcTree::parseId));
                 for (String t : tids) {
-                    int tid = parseId(t);
+                    int tid = ProcTree.parseId(t);
                     if (tid > 0 && !byKey.containsKey(key(pid, tid))) {
                         discover(p, pid, tid, cmdlines, nowNanos);
                     }
@@ -110,7 +119,11 @@ final class ThreadSampler implements AutoCloseable {
         firstScan = false;
     }
 
-    /** Reads state and core of every live thread, and the counters too when {@code counters}. */
+    /**
+     * Reads state and core of every live thread, and the counters too when {@code counters}. Gated: only of threads
+     * whose schedstat says they may have changed (and, at a counters tick, the counters of those that ran since the
+     * counters were last read: a thread that has not run has the same counters); the others keep their last.
+     */
     void sweep(long tickNanos, boolean counters) {
         raw.beginTick(tickNanos);
         if (counters && systemStat != null) {
@@ -119,12 +132,17 @@ final class ThreadSampler implements AutoCloseable {
         for (int i = 0; i < live.size(); i++) {
             TaskReader r = live.get(i);
             long ts = clock.getAsLong();
-            if (!r.readStat()) {
-                retire(r, i--);
-                continue;
+            stateChecks++;
+            boolean read = !gated || r.stateMayHaveChanged();
+            if (read || counters && r.countersDue) {
+                statReads++;
+                if (!r.readStat()) {
+                    retire(r, i--);
+                    continue;
+                }
             }
             recheckUntitled(r);
-            if (counters) {
+            if (counters && (!gated || r.countersDue)) {
                 String failed = r.readCounters();
                 if (failed != null) {
                     problems.add(failed + " unreadable for some threads (e.g. " + r.pid + "/" + r.tid + "): "
@@ -178,7 +196,7 @@ final class ThreadSampler implements AutoCloseable {
             }
             return; // vanished between listing and reading, or not a thread we can read: nothing to sample
         }
-        String cmd = cmdlines.computeIfAbsent(pid, this::readCmdline);
+        String cmd = cmdlines.computeIfAbsent(pid, pid1 -> ProcTree.cmdline(procRoot, pid1));
         Classification c = p.classifier().classify(new ThreadIdentity(pid, tid, first.comm(), cmd));
         int slot = threads.size();
         LiveTotals.Group group = totals.group(new GroupKey(p.tenant(), c.role(), c.group()));
@@ -191,7 +209,7 @@ final class ThreadSampler implements AutoCloseable {
         }
         ThreadDraft draft = new ThreadDraft(slot, p, cmd, pid, tid, first.comm(), c, nowNanos, firstScan, r.unmeasured);
         if (pid != p.pid()) {
-            draft.parentCommand = cmdlines.computeIfAbsent(p.pid(), this::readCmdline);
+            draft.parentCommand = cmdlines.computeIfAbsent(p.pid(), pid1 -> ProcTree.cmdline(procRoot, pid1));
             draft.untitledTicksLeft = cmd.equals(draft.parentCommand) ? UNTITLED_CHECKS : 0;
         }
         for (int i = 0; i < live.size(); i++) {
@@ -235,7 +253,7 @@ final class ThreadSampler implements AutoCloseable {
         // a forked server process (a PostgreSQL backend) sets its title in its command line after the fork
         String command = d.processCommand;
         if (r.pid != d.process.pid()) {
-            String now = readCmdline(r.pid);
+            String now = ProcTree.cmdline(procRoot, r.pid);
             command = now.isEmpty() ? command : now; // empty: the process is gone or unreadable; keep what we had
         }
         if (name == null || name.equals(d.name) && command.equals(d.processCommand)) {
@@ -265,53 +283,13 @@ final class ThreadSampler implements AutoCloseable {
         }
     }
 
-    private void collectDescendants(int pid, List<Integer> into, int depth) {
-        if (depth > 8) {
-            return;
-        }
-        String[] tids = new File(procRoot.resolve(Integer.toString(pid)).resolve("task").toString()).list();
-        if (tids == null) {
-            return;
-        }
-        for (String t : tids) {
-            Path children = procRoot.resolve(Integer.toString(pid)).resolve("task").resolve(t).resolve("children");
-            try {
-                for (String c : Files.readString(children, StandardCharsets.US_ASCII).trim().split("\\s+")) {
-                    int child = parseId(c);
-                    if (child > 0 && !into.contains(child)) {
-                        into.add(child);
-                        collectDescendants(child, into, depth + 1);
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // a thread that exited, or a kernel without CONFIG_PROC_CHILDREN: reported below if nothing found
-            }
-        }
-    }
-
-    private String readCmdline(int pid) {
-        try {
-            byte[] b = Files.readAllBytes(procRoot.resolve(Integer.toString(pid)).resolve("cmdline"));
-            return new String(b, StandardCharsets.UTF_8).replace('\0', ' ').trim();
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private static int parseId(String s) {
-        if (s.isEmpty() || s.length() > 9) {
-            return -1;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return -1;
-            }
-        }
-        return Integer.parseInt(s);
-    }
-
     private static long key(int pid, int tid) {
         return ((long) pid << 32) | (tid & 0xFFFFFFFFL);
+    }
+
+    /** Thread-ticks swept, and those among them whose {@code stat} was read (all of them unless gated). */
+    long[] stateReads() {
+        return new long[] {stateChecks, statReads};
     }
 
     int liveThreads() {

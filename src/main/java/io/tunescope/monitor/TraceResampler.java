@@ -12,7 +12,10 @@ import java.util.List;
  * study's sampled metrics, by the rules of {@link QueryMetricsCalculator} without its counters: the busy span
  * (first to last {@code R} sample, plus one interval), workers seen {@code R}, {@code R} over other samples,
  * {@code R}→other transitions, core changes between consecutive samples, and CPU time as {@code R} samples times the
- * interval.
+ * interval. With {@code gated}, as the gated sampler ({@link SamplerMode#GATED}) sees it: a worker's state and core are
+ * taken from the timeline only when it was on a CPU at some moment since the previous tick (its schedstat moved) or
+ * was {@code R} at that tick; otherwise the previous tick's state and core carry over (the state one interval
+ * before the window is taken as read).
  */
 public final class TraceResampler {
     private TraceResampler() {
@@ -23,9 +26,15 @@ public final class TraceResampler {
                            double workerCpuMillis, long samples) {
     }
 
-    /** Samples {@code workers} in {@code [start, end]} at {@code origin + k·intervalNanos}. */
+    /** Samples {@code workers} in {@code [start, end]} at {@code origin + k·intervalNanos}, as the full sampler. */
     public static Estimate sample(TraceSummary trace, List<ThreadInfo> workers, long start, long end, long origin,
                                   long intervalNanos) {
+        return sample(trace, workers, start, end, origin, intervalNanos, false);
+    }
+
+    /** As {@link #sample}, by the gated sampler's rule when {@code gated}. */
+    public static Estimate sample(TraceSummary trace, List<ThreadInfo> workers, long start, long end, long origin,
+                                  long intervalNanos, boolean gated) {
         long first = origin + Math.max(0, Math.floorDiv(start - origin + intervalNanos - 1, intervalNanos))
                 * intervalNanos;
         long running = 0;
@@ -37,12 +46,16 @@ public final class TraceResampler {
         long lastBusy = Long.MIN_VALUE;
         for (ThreadInfo w : workers) {
             ThreadTrace t = trace.threads().get(w.tid());
-            boolean prevRunning = false;
-            int prevCore = -1;
+            boolean prevRunning = gated && t != null && runnableAt(t, first - intervalNanos);
+            int prevCore = gated && t != null ? coreAt(t, first - intervalNanos) : -1;
             boolean seenRunning = false;
             for (long tick = first; tick <= end; tick += intervalNanos) {
-                boolean r = t != null && runnableAt(t, tick);
-                int core = t == null ? -1 : coreAt(t, tick);
+                boolean read = !gated || prevRunning || t != null && ranBetween(t, tick - intervalNanos, tick);
+                boolean r = read && t != null && runnableAt(t, tick);
+                int core = prevCore; // carried when not read
+                if (read) {
+                    core = t == null ? -1 : coreAt(t, tick);
+                }
                 if (r) {
                     running++;
                     seenRunning = true;
@@ -73,6 +86,12 @@ public final class TraceResampler {
         }
         int w = lastStartingAtOrBefore(t.waits(), nanos, false);
         return w >= 0 && nanos < t.waits().get(w).endNanos();
+    }
+
+    /** On a CPU at some moment in {@code (from, to]}: its schedstat moved. */
+    static boolean ranBetween(ThreadTrace t, long from, long to) {
+        int i = lastStartingAtOrBefore(t.onCpu(), to, true);
+        return i >= 0 && t.onCpu().get(i).endNanos() > from;
     }
 
     /** The CPU of the last on-CPU interval begun by {@code nanos}, or -1. */

@@ -190,6 +190,8 @@ class BadInputSweepTest {
                 c(3, "counters-every (0) must be between 1 and 1000", "monitor", "--pid", "1", "--counters-every",
                         "0"),
                 c(3, "rescan-every (0) must be between 1 and 1000", "monitor", "--pid", "1", "--rescan-every", "0"),
+                c(3, "sampler (fast) must be full or gated", "monitor", "--pid", "1", "--sampler", "fast"),
+                c(3, "sampler (fast) must be full or gated", "run", "--monitor", "--sampler", "fast", "--out", "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "monitor", "--pid", "1",
                         "--duration", "100ms", "--out", "{t}/afile"),
                 c(2, "Missing required option: '--pid=PID'", "monitor"),

@@ -24,6 +24,7 @@ final class FakeProc implements AutoCloseable {
     private final int countersEvery;
     private long now;
     private long ticks;
+    private SamplerMode mode = SamplerMode.FULL;
 
     FakeProc(Path root) {
         this(root, 1);
@@ -33,6 +34,34 @@ final class FakeProc implements AutoCloseable {
     FakeProc(Path root, int countersEvery) {
         this.root = root;
         this.countersEvery = countersEvery;
+    }
+
+    /** The sampler to drive (before {@link #start}). */
+    FakeProc sampler(SamplerMode m) {
+        this.mode = m;
+        return this;
+    }
+
+    /** Rewrites only a thread's schedstat: on-CPU ns, run-queue wait ns, timeslices. */
+    FakeProc schedstat(int pid, int tid, long onCpuNanos, long runDelayNanos, long timeslices) {
+        write(root.resolve(pid + "/task/" + tid + "/schedstat"), onCpuNanos + " " + runDelayNanos + " " + timeslices
+                + "\n");
+        return this;
+    }
+
+    /** Rewrites only a thread's stat line with this state and core (CPU ticks 0). */
+    FakeProc state(int pid, int tid, String name, char state, int core) {
+        StringBuilder stat = new StringBuilder().append(tid).append(" (").append(name).append(") ").append(state);
+        for (int field = 4; field <= 52; field++) {
+            stat.append(' ').append(field == 39 ? core : 0);
+        }
+        write(root.resolve(pid + "/task/" + tid + "/stat"), stat + "\n");
+        return this;
+    }
+
+    /** Thread-ticks swept and stat reads among them so far. */
+    long[] stateReads() {
+        return sampler.stateReads();
     }
 
     /** Writes (or rewrites) every per-thread file; pass -1 for a counter to leave its file out. */
@@ -96,7 +125,7 @@ final class FakeProc implements AutoCloseable {
 
     void start(List<MonitoredProcess> processes) {
         raw = RawSampleFile.create(null);
-        sampler = new ThreadSampler(processes, root, raw, now, () -> now);
+        sampler = new ThreadSampler(processes, root, raw, now, () -> now, mode);
         sampler.scan(now);
         sampler.sweep(now, true);
         ticks++;

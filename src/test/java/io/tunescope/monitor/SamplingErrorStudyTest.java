@@ -34,6 +34,27 @@ class SamplingErrorStudyTest {
     }
 
     @Test
+    void gatedResamplingMissesTheWaitAfterAWakeUpButNotAfterAPreemption() {
+        // the gated sampler reads a thread's state only when it ran since the last tick or was R at it: the wait
+        // [40, 45) after a wake-up (asleep at 30) is not seen at 40; the wait [60, 62) after a preemption is
+        TraceResampler.Estimate g = TraceResampler.sample(ExactQueryMetricsTest.trace(),
+                ExactQueryMetrics.workersOf("t1", THREADS), 0, 100 * MS, 0, 10 * MS, true);
+        assertThat(g.samples()).isEqualTo(22);
+        assertThat(g.workerCpuMillis()).as("R at 10, 20, 50, 60 (waiting), 70, 80, 90, 100")
+                .isCloseTo(80.0, within(1e-9));
+        assertThat(g.rsRatio()).isCloseTo(8.0 / 14.0, within(1e-9));
+        assertThat(g.rsJumps()).isEqualTo(1);
+        assertThat(g.cpuJumps()).as("core 0 carried at 40, CPU 1 at 50").isEqualTo(1);
+        TraceResampler.Estimate full = TraceResampler.sample(ExactQueryMetricsTest.trace(),
+                ExactQueryMetrics.workersOf("t1", THREADS), 0, 100 * MS, 0, 10 * MS, false);
+        assertThat(full.workerCpuMillis()).isCloseTo(90.0, within(1e-9));
+        List<SamplingErrorStudy.Row> rows = SamplingErrorStudy.resampled(ExactQueryMetricsTest.trace(), THREADS,
+                List.of(new Execution("t1", 1, "Q1", 0, 100 * MS)), 0, List.of(10 * MS));
+        assertThat(rows).filteredOn(r -> r.source().equals("resampled-gated") && r.metric().equals("rsRatio"))
+                .singleElement().satisfies(r -> assertThat(r.sampled()).isCloseTo(8.0 / 14.0, within(1e-9)));
+    }
+
+    @Test
     void relativeErrorsPerMetricAndIntervalAgainstExact() {
         List<Execution> executions = List.of(new Execution("t1", 1, "Q1", 0, 100 * MS),
                 new Execution("t1", 1, "Q2", 51 * MS, 59 * MS));

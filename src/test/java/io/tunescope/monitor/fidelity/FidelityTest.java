@@ -3,6 +3,7 @@ package io.tunescope.monitor.fidelity;
 import io.tunescope.Externals;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.SamplerMode;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.QueryMetrics;
 import io.tunescope.monitor.QueryMetricsCalculator;
@@ -14,6 +15,8 @@ import io.tunescope.monitor.role.RoleClassifier;
 import io.tunescope.monitor.role.ThreadRole;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,12 +48,14 @@ class FidelityTest {
         Externals.require(Files.isReadable(Path.of("/proc/self/schedstat")), "a kernel with schedstat");
     }
 
-    @Test
-    void knownSpinSleepPatternIsReportedWithinTolerances() throws Exception {
+    /** Both samplers: the gated one must give the same counters and, here, states no worse than the tolerances. */
+    @ParameterizedTest
+    @EnumSource(SamplerMode.class)
+    void knownSpinSleepPatternIsReportedWithinTolerances(SamplerMode sampler) throws Exception {
         assumeLinuxProc();
         try (SpinSleepChild child = SpinSleepChild.start(THREADS, CYCLES, SPIN_MILLIS, SLEEP_MILLIS)) {
             ThreadMonitor monitor = ThreadMonitor.start(List.of(new MonitoredProcess("fid", (int) child.pid(), false,
-                    FIDELITY_ROLES)), MonitorOptions.defaults(Duration.ofMillis(8)));
+                    FIDELITY_ROLES)), MonitorOptions.defaults(Duration.ofMillis(8)).withSampler(sampler));
             child.send("GO");
             String[] done = child.line("DONE");
             Thread.sleep(30); // let a counter tick land after the end
@@ -65,7 +70,7 @@ class FidelityTest {
                 long sleeps = (long) THREADS * CYCLES;
                 // each worker also blocks once right after its last sleep (waiting for QUIT), at about the end edge
                 long transitions = (long) THREADS * (CYCLES + 1);
-                System.out.printf("fidelity: truth cpu %.1f ms, measured %.1f ms; sleeps %d, rs jumps exact %d, "
+                System.out.printf(sampler.label() + " fidelity: truth cpu %.1f ms, measured %.1f ms; sleeps %d, rs jumps exact %d, "
                                 + "sampled %d; active %d; missed ticks %d%n", truthCpuMillis, m.workerCpuMillis(),
                         sleeps, m.rsJumps(), m.rsJumpsSampled(), m.activeWorkers(), recording.missedTicks());
                 assertThat(truthCpuMillis).isGreaterThanOrEqualTo(THREADS * CYCLES * SPIN_MILLIS);

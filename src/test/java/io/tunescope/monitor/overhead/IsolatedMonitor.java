@@ -25,8 +25,15 @@ public final class IsolatedMonitor {
     private final ClassLoader loader;
     private final Class<?> processClass;
     private final Object classifier;
+    /** The sampler mode's name (e.g. "GATED"), or null for the build's default (builds without modes). */
+    private final String mode;
 
     public IsolatedMonitor(Path classes) throws Exception {
+        this(classes, null);
+    }
+
+    public IsolatedMonitor(Path classes, String mode) throws Exception {
+        this.mode = mode == null ? null : mode.toUpperCase(java.util.Locale.ROOT);
         if (!Files.isDirectory(classes.resolve("io/tunescope/monitor"))) {
             throw new IllegalArgumentException("no monitor classes under " + classes);
         }
@@ -43,13 +50,25 @@ public final class IsolatedMonitor {
                 .getConstructor().newInstance();
     }
 
-    /** The build named by system property {@code name} ("after" defaults to {@code target/classes}). */
-    public static IsolatedMonitor named(String name) throws Exception {
+    /**
+     * The build named by system property {@code name} ("after" defaults to {@code target/classes}), optionally with
+     * a sampler mode after a colon: {@code after:full}, {@code after:gated}.
+     */
+    public static IsolatedMonitor named(String spec) throws Exception {
+        int colon = spec.indexOf(':');
+        String name = colon < 0 ? spec : spec.substring(0, colon);
+        String mode = colon < 0 ? null : spec.substring(colon + 1);
         String dir = System.getProperty("tunescope.classes." + name, name.equals("after") ? "target/classes" : null);
         if (dir == null) {
             throw new IllegalArgumentException("set -Dtunescope.classes." + name + "=<classes folder>");
         }
-        return new IsolatedMonitor(Path.of(dir));
+        return new IsolatedMonitor(Path.of(dir), mode);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object modeValue() throws Exception {
+        Class<? extends Enum> enumClass = (Class<? extends Enum>) loader.loadClass("io.tunescope.monitor.SamplerMode");
+        return Enum.valueOf(enumClass, mode);
     }
 
     private List<Object> target(int pid) throws Exception {
@@ -63,10 +82,18 @@ public final class IsolatedMonitor {
         Class<?> raw = loader.loadClass("io.tunescope.monitor.store.RawSampleFile");
         Object file = raw.getMethod("create", Path.class).invoke(null, (Object) null);
         Class<?> cls = loader.loadClass("io.tunescope.monitor.ThreadSampler");
-        Constructor<?> c = cls.getDeclaredConstructor(List.class, Path.class, raw, long.class, LongSupplier.class);
-        c.setAccessible(true);
         LongSupplier clock = System::nanoTime;
-        Object sampler = c.newInstance(target(pid), Path.of("/proc"), file, System.nanoTime(), clock);
+        Object sampler;
+        if (mode == null) {
+            Constructor<?> c = cls.getDeclaredConstructor(List.class, Path.class, raw, long.class, LongSupplier.class);
+            c.setAccessible(true);
+            sampler = c.newInstance(target(pid), Path.of("/proc"), file, System.nanoTime(), clock);
+        } else {
+            Constructor<?> c = cls.getDeclaredConstructor(List.class, Path.class, raw, long.class, LongSupplier.class,
+                    loader.loadClass("io.tunescope.monitor.SamplerMode"));
+            c.setAccessible(true);
+            sampler = c.newInstance(target(pid), Path.of("/proc"), file, System.nanoTime(), clock, modeValue());
+        }
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(cls, MethodHandles.lookup());
         MethodType generic = MethodType.methodType(void.class, Object.class, long.class);
         Sampler s = new Sampler(sampler, file,
@@ -82,16 +109,35 @@ public final class IsolatedMonitor {
     /** Starts the live monitor on {@code pid} with the default options at {@code interval}. */
     public Object start(int pid, Duration interval) throws Exception {
         Class<?> monitor = loader.loadClass("io.tunescope.monitor.ThreadMonitor");
-        return monitor.getMethod("start", List.class, Duration.class).invoke(null, target(pid), interval);
+        if (mode == null) {
+            return monitor.getMethod("start", List.class, Duration.class).invoke(null, target(pid), interval);
+        }
+        Class<?> options = loader.loadClass("io.tunescope.monitor.MonitorOptions");
+        Object o = options.getMethod("defaults", Duration.class).invoke(null, interval);
+        o = options.getMethod("withSampler", loader.loadClass("io.tunescope.monitor.SamplerMode")).invoke(o,
+                modeValue());
+        return monitor.getMethod("start", List.class, options).invoke(null, target(pid), o);
     }
 
-    /** Stops a live monitor: {ticks, missed ticks, sampler thread CPU nanoseconds}; the recording is closed. */
+    /**
+     * Stops a live monitor: {ticks, missed ticks, sampler thread CPU nanoseconds, per mille of thread-ticks whose
+     * stat was read (-1 for builds that do not say)}; the recording is closed.
+     */
     public static long[] stop(Object monitor) throws Exception {
         Object recording = monitor.getClass().getMethod("stop").invoke(monitor);
         try (AutoCloseable r = (AutoCloseable) recording) {
             Class<?> c = r.getClass();
+            long statReads = -1;
+            try {
+                Object use = c.getMethod("samplerUse").invoke(r);
+                long threadTicks = (long) use.getClass().getMethod("threadTicks").invoke(use);
+                long reads = (long) use.getClass().getMethod("statReads").invoke(use);
+                statReads = threadTicks == 0 ? -1 : 1000 * reads / threadTicks;
+            } catch (NoSuchMethodException e) {
+                statReads = -1; // a build from before the gated sampler
+            }
             return new long[] {(long) c.getMethod("ticks").invoke(r), (long) c.getMethod("missedTicks").invoke(r),
-                (long) c.getMethod("selfCpuNanos").invoke(r)};
+                (long) c.getMethod("selfCpuNanos").invoke(r), statReads};
         }
     }
 

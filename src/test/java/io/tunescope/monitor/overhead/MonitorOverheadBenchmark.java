@@ -19,7 +19,8 @@ import java.util.Map;
  * same window without it. Rounds alternate none / before / after so that the load of other programs on the machine
  * hits all alike; the figures are medians over rounds. Process CPU comes from {@code CLOCK_PROCESS_CPUTIME_ID}
  * (nanoseconds, via {@code OperatingSystemMXBean}) and is cross-checked against {@code /proc/self/stat} utime +
- * stime (clock ticks). Arguments: interval in ms, window in s, rounds, builds (e.g. {@code before,after}).
+ * stime (clock ticks). Arguments: interval in ms, window in s, rounds, builds (e.g. {@code before,after}; a build
+ * may name a sampler: {@code after:full,after:gated}).
  */
 public final class MonitorOverheadBenchmark {
     private MonitorOverheadBenchmark() {
@@ -57,7 +58,7 @@ public final class MonitorOverheadBenchmark {
         }
     }
 
-    /** One window: {process CPU ns, /proc/self/stat CPU ns, sampler thread CPU ns, ticks, missed ticks}. */
+    /** One window: {process CPU ns, /proc/self/stat CPU ns, sampler thread CPU ns, ticks, missed ticks, stat %}. */
     private static double[] window(IsolatedMonitor monitor, int pid, Duration interval, int seconds)
             throws Exception {
         System.gc();
@@ -66,28 +67,28 @@ public final class MonitorOverheadBenchmark {
         long stat0 = statCpuNanos();
         Object live = monitor == null ? null : monitor.start(pid, interval);
         Thread.sleep(seconds * 1000L);
-        long[] m = live == null ? new long[] {0, 0, 0} : IsolatedMonitor.stop(live);
-        return new double[] {processCpuNanos() - cpu0, statCpuNanos() - stat0, m[2], m[0], m[1]};
+        long[] m = live == null ? new long[] {0, 0, 0, -1} : IsolatedMonitor.stop(live);
+        return new double[] {processCpuNanos() - cpu0, statCpuNanos() - stat0, m[2], m[0], m[1], m[3] / 10.0};
     }
 
     private static void report(Map<String, List<double[]>> results, int seconds) {
         double noneCpu = median(results.get("none"), 0);
         double noneStat = median(results.get("none"), 1);
         System.out.println("build   process CPU ms (median)  minus none  % of one core  /proc/self/stat % "
-                + " sampler thread %  ticks  missed");
+                + " sampler thread %  ticks  missed  stat read %");
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
             List<double[]> v = e.getValue();
             double cpu = median(v, 0);
             double extra = cpu - noneCpu;
-            System.out.printf(Locale.ROOT, "%-7s %24.1f %11.1f %14.2f %18.2f %17.2f %6.0f %7.0f%n", e.getKey(),
-                    cpu / 1e6, extra / 1e6, 100 * extra / (seconds * 1e9),
+            System.out.printf(Locale.ROOT, "%-12s %19.1f %11.1f %14.2f %18.2f %17.2f %6.0f %7.0f %12.1f%n",
+                    e.getKey(), cpu / 1e6, extra / 1e6, 100 * extra / (seconds * 1e9),
                     100 * (median(v, 1) - noneStat) / (seconds * 1e9), 100 * median(v, 2) / (seconds * 1e9),
-                    median(v, 3), median(v, 4));
+                    median(v, 3), median(v, 4), median(v, 5));
         }
         System.out.println("per round, % of one core above none (process CPU):");
         List<double[]> none = results.get("none");
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-7s", e.getKey()));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-12s", e.getKey()));
             for (int r = 0; r < e.getValue().size(); r++) {
                 line.append(String.format(Locale.ROOT, " %6.2f",
                         100 * (e.getValue().get(r)[0] - none.get(r)[0]) / (seconds * 1e9)));
