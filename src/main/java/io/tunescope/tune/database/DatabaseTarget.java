@@ -76,6 +76,9 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
     public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
         Path runs = runDirectory(log);
         List<Double> values = new ArrayList<>();
+        if (live != null) {
+            live.ensureStarted();   // the first trial starts the session's server and loads it; not its own time
+        }
         long begin = System.nanoTime();
         if (live != null) {
             String refused = live.apply(engineSettings(config));

@@ -45,6 +45,27 @@ final class LiveServer implements AutoCloseable {
         return server;
     }
 
+    /**
+     * Starts and loads the server on first use, and brings it back (last good configuration) when it died since the
+     * last trial; an unchecked failure when it cannot (the session cannot go on).
+     */
+    void ensureStarted() throws InterruptedException {
+        synchronized (this) {
+            if (server != null && !server.isRunning()) {
+                System.err.println("tunescope: the persistent PostgreSQL is down; starting it with the last good "
+                        + "configuration");
+                restore();
+                return;
+            }
+        }
+        try {
+            server();
+        } catch (IOException | SQLException e) {
+            throw new IllegalStateException("the persistent PostgreSQL could not be started and loaded: "
+                    + e.getMessage(), e);
+        }
+    }
+
     /** The live settings of the server (started and loaded on first use). */
     synchronized LiveSettings settings() throws IOException, InterruptedException, SQLException {
         server();

@@ -22,7 +22,7 @@ public enum ServerMode {
                 "target.server", text, "must be fresh (a new server per trial) or persistent (one server per session, "
                         + "each configuration applied live)"));
         if (mode == PERSISTENT && !engine.id().equals("postgres")) {
-            throw BadInputException.of("target.server", text, "persistent is for engine postgres only, not "
+            throw BadInputException.of("target.server", text, "is for engine postgres only, not "
                     + engine.id());
         }
         return mode;
