@@ -99,6 +99,35 @@ class LiveServerTargetTest {
         assertThat(dir.resolve("live-postgres/pgdata")).doesNotExist();
     }
 
+    @Test
+    void aTrialPastItsTimeLimitFailsWithItsReasonAndTheServerIsRestoredWithoutItsQueries(@TempDir Path dir)
+            throws Exception {
+        Externals.require(PostgresBinaries.find().isPresent(), "PostgreSQL binaries");
+        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), """
+                target: {engine: postgres, server: persistent, workload: sequence, scaleFactor: 0.01,
+                         warmupIterations: 0, iterations: 50, objective: geomean, revalidate: 0}
+                timeoutSeconds: 0.5
+                parameters:
+                  - name: work_mem
+                """);
+        try (DatabaseTarget target = new DatabaseTarget(f.target(), () -> io.tunescope.experiment.monitor.RunObserver
+                .NONE, dir.resolve("live-postgres"))) {
+            TuningTarget.Measurement late = target.measure(f.space().configuration(Map.of("work_mem", 8192)), false,
+                    dir.resolve("logs/trial-1.log"));
+            assertThat(late.ok()).isFalse();
+            assertThat(late.reason()).isEqualTo("past its time limit of 0 s");
+            PostgresServer server = target.liveServer().orElseThrow();
+            assertThat(server.isRunning()).isTrue();
+            assertThat(show(server, "work_mem")).as("back to the last good configuration: the server's own")
+                    .isEqualTo("4MB");
+            try (Connection c = server.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("only this connection: the trial's queries were ended").isEqualTo(1);
+            }
+        }
+    }
+
     private static boolean alive(long pid) {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
