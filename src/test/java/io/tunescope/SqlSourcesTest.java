@@ -45,6 +45,9 @@ class SqlSourcesTest {
             // the tenant's own database name from current_database() as a quoted identifier, TpchTable names
             Map.entry("workload/tpch/PreparedCopy.java", Set.of("attach(file)", "target.replace(\"\", \"\")",
                     "name")),
+            // ALTER SYSTEM SET statements rendered by PostgreSQL's knob catalog (KnobCatalog.statements: validated
+            // values; the live trial protocol of a persistent server)
+            Map.entry("engine/postgres/LiveSettings.java", Set.of("sql")),
             // SET GLOBAL statements rendered by MariaDB's knob catalog (KnobCatalog.statements: validated values)
             Map.entry("engine/mariadb/MariaDbServer.java", Set.of("sql")),
             // a TpchTable's name, and one "?" placeholder per column

@@ -50,15 +50,26 @@ public final class TpchRunner {
     private final BlockingQueue<AgentProcess.TenantEvent> events = new LinkedBlockingQueue<>();
     private final CountDownLatch written = new CountDownLatch(1);
     private volatile boolean aborted;
+    /** The external database's password when given in memory; null: read from the connection's variable. */
+    private final String password;
 
     public TpchRunner(TpchRunConfig config, RunObserver observer) {
         this(config, observer, Progress.NONE);
     }
 
     public TpchRunner(TpchRunConfig config, RunObserver observer, Progress progress) {
+        this(config, observer, progress, null);
+    }
+
+    /**
+     * A run whose {@code jdbc} database takes {@code password} (held in memory by whoever started that server, such
+     * as a tuning session's persistent private PostgreSQL) instead of the connection's environment variable.
+     */
+    public TpchRunner(TpchRunConfig config, RunObserver observer, Progress progress, String password) {
         this.config = config;
         this.observer = observer;
         this.progress = progress;
+        this.password = password;
     }
 
     public RunOutcome run() throws IOException {
@@ -102,7 +113,7 @@ public final class TpchRunner {
 
     private void startTenants() throws Exception {
         ConnectionConfig connection = config.connection();
-        String password = connection.readPassword();
+        String password = this.password != null ? this.password : connection.readPassword();
         PrivateServers.Launcher servers = connection.engine().tenantRunsAs(Lifecycle.PRIVATE_SERVER)
                 ? PrivateServers.locate(connection.engine(), connection.pgBin()) : null;
         PreparedCopy prepared = preparedCopy();

@@ -104,6 +104,12 @@ public final class TuningReport {
                 + "interval). The diagonal is each workload's own re-validation; off it, the cost or gain of "
                 + "deploying a configuration tuned for another workload.");
         h.table(header, rows);
+        if (m.sameConfigurationAs() != null) {
+            List<String> same = new ArrayList<>();
+            m.sameConfigurationAs().forEach((w, first) -> same.add(w + " = " + first));
+            h.paragraph("Same best configuration (their rows measure one configuration): " + String.join(", ", same)
+                    + ".");
+        }
     }
 
     private static Object orEmpty(Double v) {

@@ -18,14 +18,50 @@ import java.util.Map;
  *
  * @param defaults the default configuration on each workload, by workload: mean objective, interval and values
  * @param configurations each workload's best configuration, by workload
+ * @param sameConfigurationAs for each workload whose best configuration equals that of a workload listed before it,
+ *                            the first such workload (absent when every best differs): their rows then measure one
+ *                            configuration twice, and the workloads do not differ in what they want
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"workloads", "cells", "objective", "direction", "runs", "defaults", "configurations"})
+@JsonPropertyOrder({"workloads", "cells", "objective", "direction", "runs", "defaults", "configurations",
+        "sameConfigurationAs"})
 public record CrossApplyMatrix(List<String> workloads, List<Cell> cells, String objective, String direction, int runs,
-                               Map<String, Revalidated.Side> defaults, Map<String, Map<String, Object>> configurations) {
+                               Map<String, Revalidated.Side> defaults, Map<String, Map<String, Object>> configurations,
+                               Map<String, String> sameConfigurationAs) {
     public CrossApplyMatrix {
         workloads = List.copyOf(workloads);
         cells = List.copyOf(cells);
+        sameConfigurationAs = sameConfigurationAs == null || sameConfigurationAs.isEmpty() ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sameConfigurationAs));
+    }
+
+    /** A matrix whose {@code sameConfigurationAs} is derived from {@code configurations}. */
+    public CrossApplyMatrix(List<String> workloads, List<Cell> cells, String objective, String direction, int runs,
+                            Map<String, Revalidated.Side> defaults, Map<String, Map<String, Object>> configurations) {
+        this(workloads, cells, objective, direction, runs, defaults, configurations,
+                sameConfigurations(workloads, configurations));
+    }
+
+    /**
+     * For each workload whose configuration equals that of a workload before it in {@code workloads}, the first such
+     * workload; the others are absent.
+     */
+    public static Map<String, String> sameConfigurations(List<String> workloads,
+                                                         Map<String, Map<String, Object>> configurations) {
+        Map<String, String> same = new java.util.LinkedHashMap<>();
+        if (configurations == null) {
+            return same;
+        }
+        for (int i = 0; i < workloads.size(); i++) {
+            Map<String, Object> mine = configurations.get(workloads.get(i));
+            for (int j = 0; j < i && mine != null; j++) {
+                if (mine.equals(configurations.get(workloads.get(j)))) {
+                    same.put(workloads.get(i), workloads.get(j));
+                    break;
+                }
+            }
+        }
+        return same;
     }
 
     /**

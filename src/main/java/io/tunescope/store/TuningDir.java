@@ -62,6 +62,14 @@ public record TuningDir(Path root) {
         return root.resolve("study-postgres");
     }
 
+    /**
+     * The base directory of the private PostgreSQL a session with {@code target.server: persistent} runs for all its
+     * trials (its data directory and {@code postgres.log}); a resumed session replaces its data.
+     */
+    public Path liveServer() {
+        return root.resolve("live-postgres");
+    }
+
     /** The output directory of the tuner process of one work line started by a controller in this directory. */
     public TuningDir lineTuner(String line) {
         return new TuningDir(root.resolve("lines").resolve(line));

@@ -214,13 +214,72 @@ public final class PostgresServer implements PrivateServer {
      * bad setting), without their prefixes, joined on one line.
      */
     static Optional<String> serverReason(Path log) {
-        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
-            List<String> reasons = lines.filter(l -> l.contains("FATAL:") || l.contains("invalid value"))
+        return serverReason(log, 0);
+    }
+
+    /** As {@link #serverReason(Path)}, from the log's lines written after byte {@code offset} only. */
+    static Optional<String> serverReason(Path log, long offset) {
+        try (var in = Files.newInputStream(log)) {
+            in.skipNBytes(Math.min(offset, Files.size(log)));
+            List<String> reasons = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> l.contains("FATAL:") || l.contains("invalid value"))
                     .map(l -> l.replaceFirst("^.*?\\b(LOG|FATAL|ERROR):\\s+", "")).distinct().limit(3).toList();
             return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(" | ", reasons));
         } catch (IOException | java.io.UncheckedIOException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Restarts the server (fast shutdown, then a start on the same port) so that restart-only settings take effect;
+     * the watcher stays, since it stops whatever postmaster runs on the data directory. When the server does not come
+     * back (a setting it refuses, memory it cannot get) it is left stopped, whatever started is killed, and this
+     * throws with the server's own words from the log of this restart.
+     */
+    public synchronized void restart() throws IOException, InterruptedException {
+        Path log = dataDir.resolveSibling("postgres.log");
+        long logOffset = Files.exists(log) ? Files.size(log) : 0;
+        CommandRunner.Outcome outcome = CommandRunner.run(CommandRunner.concat(asUser, List.of(
+                binaries.pgCtl().toString(), "-D", dataDir.toString(), "-l", log.toString(), "-m", "fast", "-w",
+                "-t", String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "restart")),
+                START_TIMEOUT.plusSeconds(STOP_TIMEOUT.toSeconds() + 10));
+        Optional<Long> postmaster = readPostmasterPid();
+        if (outcome.ok() && postmaster.isPresent() && Processes.isRunning(postmaster.get())) {
+            pid = postmaster.get();
+            return;
+        }
+        pid = 0;
+        killLeftovers();
+        throw new IOException("PostgreSQL did not restart (pg_ctl exit " + outcome.exitCode() + "): "
+                + serverReason(log, logOffset).orElse(outcome.tail()));
+    }
+
+    /** Starts the server again after a failed {@link #restart()} (with the configuration now in its files). */
+    public synchronized void startAgain() throws IOException, InterruptedException {
+        if (stopped) {
+            throw new IllegalStateException("the server was closed");
+        }
+        if (pid != 0 && Processes.isRunning(pid)) {
+            return;
+        }
+        try {
+            startWithFreePort(null);
+        } catch (IOException | InterruptedException e) {
+            endWatcher();
+            throw e;
+        }
+    }
+
+    /** Whether the postmaster is running. */
+    public boolean isRunning() {
+        return !stopped && pid != 0 && Processes.isRunning(pid);
+    }
+
+    /** A new connection to the server as its superuser. */
+    public java.sql.Connection connect() throws java.sql.SQLException {
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("user", DB_USER);
+        props.setProperty("password", password);
+        return java.sql.DriverManager.getConnection(jdbcUrl(), props);
     }
 
     public String jdbcUrl() {

@@ -9,6 +9,7 @@ import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.study.StudyLocation;
+import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.mapping.WorkloadMapping;
 import io.tunescope.tune.importance.ParameterImportance;
@@ -62,14 +63,27 @@ public final class CommandTuner {
         if (f.target() == null) {
             return run(f, new CommandTarget(f), null, outDir, study, resume, progress);
         }
+        Path liveServer = TuningDir.of(outDir).liveServer();
         if (f.knowledgeBase() == null) {
-            return run(f, new DatabaseTarget(f.target()), null, outDir, study, resume, progress);
+            return runAndClose(f, new DatabaseTarget(f.target(), () -> RunObserver.NONE, liveServer), null, outDir,
+                    study, resume, progress);
         }
         // workload mapping profiles the workload from the thread monitor's metrics of the default trial
         DatabaseTarget monitored = new DatabaseTarget(f.target(),
-                () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null));
-        return run(f, monitored, new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), f.target(), f.space()),
-                outDir, study, resume, progress);
+                () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL), null), liveServer);
+        return runAndClose(f, monitored, new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), f.target(),
+                f.space()), outDir, study, resume, progress);
+    }
+
+    /** Tunes a database target, then closes it (stopping its persistent server, if it has one), also on failure. */
+    private static Result runAndClose(TuningFile f, DatabaseTarget target, WorkloadMapping mapping, Path outDir,
+                                      StudyLocation study, boolean resume, Progress progress)
+            throws InterruptedException {
+        try (target) {
+            return run(f, target, mapping, outDir, study, resume, progress);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("stopping the session's server: " + e.getMessage(), e);
+        }
     }
 
     /** Tunes {@code target} with the search settings of {@code f}. */

@@ -14,6 +14,7 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.engine.knob.KnobType;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.database.Objective;
+import io.tunescope.tune.database.ServerMode;
 import io.tunescope.tune.space.EnumParam;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
@@ -36,7 +37,7 @@ import java.util.TreeSet;
  */
 final class TargetSection {
     static final Set<String> KEYS = Set.of("engine", "workload", "scaleFactor", "users", "warmupIterations",
-            "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin", "url");
+            "measure", "iterations", "cooldown", "objective", "revalidate", "pgBin", "url", "server");
     static final Set<String> KNOB_PARAM_KEYS = Set.of("name", "min", "max", "step", "log", "default", "values");
     static final Set<String> WORKLOAD_KEYS = Set.of("name", "workload", "users", "scaleFactor");
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -66,9 +67,11 @@ final class TargetSection {
         Objective objective = at("target.objective", () -> Objective.parse(text(t, "objective", "geomean")));
         int revalidate = (int) number(t, "revalidate", DatabaseTargetSpec.MIN_REVALIDATE_RUNS);
         Path pgBin = t.containsKey("pgBin") ? base.resolve(text(t, "pgBin", null)) : null;
+        ServerMode server = at("target.server", () -> ServerMode.parse(t.containsKey("server")
+                ? text(t, "server", null) : null, engine));
         return at("target", () -> new DatabaseTargetSpec(engine, workload, sf, users,
                 (int) number(t, "warmupIterations", 1), measure, iterations, cooldown, timeout, objective, repeats,
-                revalidate, pgBin));
+                revalidate, pgBin, server));
     }
 
     /**
@@ -107,6 +110,10 @@ final class TargetSection {
      * workload, e.g. {@code single-Q1}, with {@code -4u} when its user count differs from the target's).
      */
     List<TuningFile.Workload> workloads(List<?> raw, DatabaseTargetSpec base) {
+        if (base.server() == ServerMode.PERSISTENT) {
+            throw yaml.error("workloads", raw.size() + " entries", "cannot be combined with target.server: persistent "
+                    + "yet (one session's server serves one workload); use server: fresh");
+        }
         if (raw.size() < 2) {
             throw yaml.error("workloads", raw.size() + " entries", "must list at least 2 workloads (or none)");
         }

@@ -1,5 +1,7 @@
 package io.tunescope.tune.database;
 
+import io.tunescope.Progress;
+import io.tunescope.engine.Engines;
 import io.tunescope.engine.knob.ApplyMethod;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.KnobCatalog;
@@ -10,6 +12,7 @@ import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TuningTarget;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,11 +38,13 @@ import java.util.function.Supplier;
  * fails with that reason. The default configuration is applied like any other: its values are the catalog's
  * defaults, which are the engine's own (derived from this machine where the engine derives them).
  */
-public final class DatabaseTarget implements TuningTarget {
+public final class DatabaseTarget implements TuningTarget, AutoCloseable {
     private static final long PARAMETER_SEED = 1;
     private final DatabaseTargetSpec spec;
     private final KnobCatalog catalog;
     private final Supplier<RunObserver> observers;
+    /** The session's one server with {@code server: persistent}; null when each run starts its own. */
+    private final LiveServer live;
 
     public DatabaseTarget(DatabaseTargetSpec spec) {
         this(spec, () -> RunObserver.NONE);
@@ -50,44 +55,83 @@ public final class DatabaseTarget implements TuningTarget {
      * monitor, which then writes each run's {@code monitor/} directory and adds per-query metrics to its summary).
      */
     public DatabaseTarget(DatabaseTargetSpec spec, Supplier<RunObserver> observers) {
+        this(spec, observers, null);
+    }
+
+    /**
+     * A target whose session keeps its persistent server ({@code server: persistent}) in {@code liveServerDir}
+     * (see {@code TuningDir.liveServer()}); close it at the end of the session to stop that server.
+     */
+    public DatabaseTarget(DatabaseTargetSpec spec, Supplier<RunObserver> observers, Path liveServerDir) {
         this.spec = spec;
         this.catalog = spec.engine().knobs();
         this.observers = java.util.Objects.requireNonNull(observers, "observers");
+        if (spec.server() == ServerMode.PERSISTENT && liveServerDir == null) {
+            throw new IllegalArgumentException("a persistent server needs a directory");
+        }
+        this.live = spec.server() == ServerMode.PERSISTENT ? new LiveServer(spec, catalog, liveServerDir) : null;
     }
 
     @Override
     public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
         Path runs = runDirectory(log);
         List<Double> values = new ArrayList<>();
-        long elapsed = 0;
+        if (live != null) {
+            live.ensureStarted();   // the first trial starts the session's server and loads it; not its own time
+        }
+        long begin = System.nanoTime();
+        if (live != null) {
+            String refused = live.apply(engineSettings(config));
+            if (refused != null) {
+                live.restore();
+                return Measurement.failed("cannot apply: " + refused, (System.nanoTime() - begin) / 1_000_000);
+            }
+        }
         for (int r = 1; r <= spec.repeats(); r++) {
-            long start = System.nanoTime();
             TrialObjective.Value v = runOnce(config, isDefault, spec.repeats() == 1 ? runs : runs.resolve("run-" + r));
-            elapsed += (System.nanoTime() - start) / 1_000_000;
             if (v.value() == null) {
-                return Measurement.failed(v.reason(), elapsed);
+                if (live != null) {
+                    live.restore();
+                }
+                return Measurement.failed(v.reason(), (System.nanoTime() - begin) / 1_000_000);
             }
             values.add(v.value());
         }
-        return Measurement.ok(values, elapsed);
+        if (live != null) {
+            live.markGood();
+        }
+        return Measurement.ok(values, (System.nanoTime() - begin) / 1_000_000);
+    }
+
+    /** The engine-side settings of {@code config} (its knobs but the client's, such as users). */
+    private Map<String, Object> engineSettings(Configuration config) {
+        Map<String, Object> engineSettings = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : config.values().entrySet()) {
+            if (!e.getKey().equals(Catalogs.USERS.name()) && catalog.knob(e.getKey()).apply() != ApplyMethod.CLIENT) {
+                engineSettings.put(e.getKey(), e.getValue());
+            }
+        }
+        return engineSettings;
     }
 
     /** The run's configuration: the workload of the spec, the users and engine settings of {@code config}. */
     TpchRunConfig runConfig(Configuration config, boolean isDefault, Path outDir) {
-        Map<String, Object> engineSettings = new LinkedHashMap<>();
         int users = spec.users();
-        for (Map.Entry<String, Object> e : config.values().entrySet()) {
-            if (e.getKey().equals(Catalogs.USERS.name())) {
-                users = ((Number) Catalogs.USERS.validate(e.getValue())).intValue();
-            } else if (catalog.knob(e.getKey()).apply() != ApplyMethod.CLIENT) {
-                engineSettings.put(e.getKey(), e.getValue());
-            }
+        Object u = config.values().get(Catalogs.USERS.name());
+        if (u != null) {
+            users = ((Number) Catalogs.USERS.validate(u)).intValue();
         }
+        Map<String, Object> engineSettings = engineSettings(config);
         // one fixed parameter seed for every trial: each configuration runs the very same queries (common random
         // numbers), so the differences between trials are the configuration's, not the parameters'
         var b = TpchRunConfig.builder().engine(spec.engine()).pgBin(spec.pgBin()).scaleFactor(spec.scaleFactor())
                 .validate(false).users(users).workload(spec.workload()).warmupIterations(spec.warmupIterations())
                 .engineSettings(engineSettings).outDir(outDir).seed(PARAMETER_SEED);
+        if (live != null) {
+            // the session's server, loaded once and configured live: reached by URL like any database, not loaded
+            b.engine(Engines.byId("jdbc")).pgBin(null).url(live.jdbcUrl()).dbUser(live.user()).load(false)
+                    .engineSettings(Map.of());
+        }
         if (spec.measure() != null) {
             b.duration(spec.measure());
         } else {
@@ -105,7 +149,9 @@ public final class DatabaseTarget implements TuningTarget {
             return new TrialObjective.Value(null, "cannot apply: " + e.getMessage());
         }
         RunObserver observer = observers.get();
-        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, observer).run());
+        String password = live == null ? null : live.password();
+        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, observer, Progress.NONE, password)
+                .run());
         Thread runner = new Thread(task, "tune-run");
         runner.start();
         try {
@@ -165,7 +211,21 @@ public final class DatabaseTarget implements TuningTarget {
         m.put("timeoutMillis", spec.timeout().toMillis());
         m.put("objective", spec.objective().label());
         m.put("repeats", spec.repeats());
+        m.put("server", spec.server().label());
         return m;
+    }
+
+    /** Stops the session's persistent server, if one was started; nothing otherwise. */
+    @Override
+    public void close() throws IOException {
+        if (live != null) {
+            live.close();
+        }
+    }
+
+    /** The persistent server's postmaster pid, once started (tests); empty with fresh servers. */
+    java.util.Optional<io.tunescope.engine.postgres.PostgresServer> liveServer() {
+        return live == null ? java.util.Optional.empty() : live.started();
     }
 
     public DatabaseTargetSpec spec() {

@@ -162,4 +162,24 @@ class TargetSectionTest {
                 .isEqualTo(io.tunescope.cli.ExitCode.BAD_INPUT);
         assertThat(out).as("no trial ran").doesNotExist();
     }
+
+    @Test
+    void serverIsFreshByDefaultPersistentOnlyForPostgresAndNotWithSeveralWorkloads(@TempDir Path dir) {
+        assertThat(parse(dir, "target: {engine: postgres}\nparameters: [{name: work_mem}]\n").target().server())
+                .isEqualTo(io.tunescope.tune.database.ServerMode.FRESH);
+        assertThat(parse(dir, "target: {engine: postgres, server: persistent}\nparameters: [{name: work_mem}]\n")
+                .target().server()).isEqualTo(io.tunescope.tune.database.ServerMode.PERSISTENT);
+        assertThatThrownBy(() -> parse(dir, "target: {engine: postgres, server: shared}\nparameters: [{name: jit}]\n"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("t.yaml:1: target.server (shared) must be "
+                        + "fresh (a new server per trial) or persistent");
+        assertThatThrownBy(() -> parse(dir, "target: {engine: duckdb, server: persistent}\nparameters: [{name: threads}]\n"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("target.server (persistent) is for engine postgres only, not duckdb");
+        assertThatThrownBy(() -> parse(dir, """
+                target: {engine: postgres, server: persistent}
+                workloads: [{workload: "single:Q1"}, {workload: "single:Q6"}]
+                parameters: [{name: jit}]
+                """)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("workloads (2 entries) cannot be combined with target.server: persistent");
+    }
 }

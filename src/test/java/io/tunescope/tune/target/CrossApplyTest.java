@@ -55,4 +55,32 @@ class CrossApplyTest {
                 "default-2.log", "default-3.log", "tuned-for-A-3.log");
         assertThat(m.cell("A", "A").values()).hasSize(3);
     }
+
+    @Test
+    void workloadsWhoseBestsAreTheSameConfigurationAreNamedAndTheFieldSurvivesTheFile(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        Map<String, List<Double>> defaults = Map.of("A", List.of(10.0, 10.0, 10.0), "B", List.of(4.0, 4.0, 4.0),
+                "C", List.of(4.0, 4.0, 4.0));
+        Map<String, List<Double>> runs = Map.of("A", List.of(5.0, 5.0, 5.0), "B", List.of(3.0, 3.0, 3.0), "C",
+                List.of(3.0, 3.0, 3.0));
+        Map<String, Map<String, List<Double>>> tuned = Map.of("A", runs, "B", runs, "C", runs);
+        Map<String, Map<String, Object>> configurations = new java.util.LinkedHashMap<>();
+        configurations.put("A", Map.of("threads", 2L, "jit", true));
+        configurations.put("B", Map.of("threads", 4L, "jit", true));
+        configurations.put("C", Map.of("jit", true, "threads", 2L));
+        CrossApplyMatrix m = CrossApply.summarize(List.of("A", "B", "C"), defaults, tuned, Direction.MINIMIZE,
+                "geomean", 3, configurations);
+        assertThat(m.sameConfigurationAs()).containsExactly(Map.entry("C", "A"));
+        m.write(dir.resolve("matrix.json"));
+        assertThat(java.nio.file.Files.readString(dir.resolve("matrix.json"))).contains("\"sameConfigurationAs\"");
+        assertThat(CrossApplyMatrix.read(dir.resolve("matrix.json")).sameConfigurationAs())
+                .containsExactly(Map.entry("C", "A"));
+
+        configurations.put("C", Map.of("threads", 3L, "jit", true));
+        CrossApplyMatrix distinct = CrossApply.summarize(List.of("A", "B", "C"), defaults, tuned, Direction.MINIMIZE,
+                "geomean", 3, configurations);
+        assertThat(distinct.sameConfigurationAs()).isNull();
+        distinct.write(dir.resolve("distinct.json"));
+        assertThat(java.nio.file.Files.readString(dir.resolve("distinct.json"))).doesNotContain("sameConfigurationAs");
+    }
 }
