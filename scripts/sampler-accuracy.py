@@ -18,18 +18,10 @@ import json
 import os
 import sys
 
+from quantiles import quantile
+
 METRICS = ["processingMillis", "activeWorkers", "rsRatio", "rsJumps", "cpuJumps", "workerCpuMillis",
            "workerCpuMillisCounters"]
-
-
-def quantile(values, q):
-    v = sorted(values)
-    if not v:
-        return float("nan")
-    pos = q * (len(v) - 1)
-    lo = int(pos)
-    hi = min(len(v) - 1, lo + 1)
-    return v[lo] + (pos - lo) * (v[hi] - v[lo])
 
 
 def load(run_dir, source="live"):

@@ -13,19 +13,11 @@ import csv
 import statistics
 import sys
 
+from quantiles import quantile
+
 METRICS = ["processingMillis", "activeWorkers", "rsRatio", "rsJumps", "cpuJumps", "workerCpuMillis"]
 COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
 BUCKETS = [0, 4, 16, 64, 256]
-
-
-def quantile(values, q):
-    v = sorted(values)
-    if not v:
-        return float("nan")
-    pos = q * (len(v) - 1)
-    lo = int(pos)
-    hi = min(len(v) - 1, lo + 1)
-    return v[lo] + (pos - lo) * (v[hi] - v[lo])
 
 
 def load(run_dir):
