@@ -1,5 +1,7 @@
 package io.tunescope.analysis;
 
+import io.tunescope.BadInputException;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +33,11 @@ public final class CrossEnginePrediction {
 
     /** Both directions between two experiments (one per engine, with the same factors, as the SF 1 plans have). */
     public static Report evaluate(ExperimentData first, ExperimentData second, long seed) {
+        if (!first.factors().keySet().equals(second.factors().keySet())) {
+            // a factor one engine never varied has no effect to carry over: the model would be the baseline
+            throw BadInputException.of("--cross-engine", second.name() + " (factors " + second.factors().keySet()
+                    + ")", "must vary the same factors as " + first.name() + " (" + first.factors().keySet() + ")");
+        }
         String method = "trained on every scenario of one engine (log response time = query effect + per-group "
                 + "factor-level effects, groups by k-means++ on that engine's profiles); tested on every other scenario"
                 + " of the other engine, predicted as its reference scenario's time times the trained model's ratio "

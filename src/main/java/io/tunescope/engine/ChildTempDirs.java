@@ -1,14 +1,11 @@
 package io.tunescope.engine;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * A private {@code java.io.tmpdir} for each child JVM, removed when the child exits. DuckDB's JDBC driver unpacks its
@@ -60,20 +57,11 @@ public final class ChildTempDirs {
         return removed;
     }
 
-    /** Deletes {@code dir} and what it holds; a file that vanished meanwhile is not an error. */
+    /** Deletes {@code dir} and what it holds; what cannot be deleted now is left for a later {@link #sweep}. */
     public static void remove(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            ServerHomes.deleteRecursively(dir);
+        } catch (IOException | java.io.UncheckedIOException e) {
             // left for the next sweep: a later create() removes it once this JVM is gone
         }
     }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Prediction across engines on the recorded fixture (three planted groups, users 1 -> 4 and worker limit off -> 1
@@ -59,6 +60,17 @@ class CrossEnginePredictionTest {
         assertThat(light.baselineMape()).as("nothing changes for the light group").isLessThan(1e-9);
         assertThat(light.mape()).isGreaterThan(0.1);
         assertThat(heavy.mape()).isLessThan(0.05).isLessThan(heavy.baselineMape());
+    }
+
+    @Test
+    void experimentsThatVaryOtherFactorsAreBadInput() {
+        ExperimentData other = otherEngine("pg", (cell, m) -> m.responseMillis());
+        Map<String, List<String>> fewer = new LinkedHashMap<>(other.factors());
+        fewer.remove(fewer.keySet().iterator().next());
+        ExperimentData narrower = new ExperimentData("pg", fewer, other.cells());
+        assertThatThrownBy(() -> CrossEnginePrediction.evaluate(duck, narrower, 1))
+                .isInstanceOf(io.tunescope.BadInputException.class)
+                .hasMessageContaining("--cross-engine").hasMessageContaining("must vary the same factors as");
     }
 
     /** Q1 10x slower ... Q22 31x slower: far more than any factor moves a query. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -18,8 +19,31 @@ import java.util.concurrent.TimeUnit;
  */
 final class PostgresDataDir {
     private static final Duration SINGLE_USER_TIMEOUT = Duration.ofSeconds(60);
+    private static final String CONFIG_MARKER =
+            "# added by tunescope: a private benchmark instance, reachable from this machine only";
 
     private PostgresDataDir() {
+    }
+
+    /**
+     * Appends tunescope's block to {@code dataDir/postgresql.conf}: loopback only, the socket inside the data
+     * directory, durability off (not what is measured), then {@code settings}. A copied cluster carries the block of
+     * the server that prepared it; this server's block replaces it.
+     */
+    static void configure(Path dataDir, List<String> settings) throws IOException {
+        Path conf = dataDir.resolve("postgresql.conf");
+        List<String> kept = new ArrayList<>(Files.readAllLines(conf, StandardCharsets.UTF_8));
+        int earlier = kept.indexOf(CONFIG_MARKER);
+        if (earlier >= 0) {
+            kept.subList(earlier, kept.size()).clear();
+        }
+        kept.addAll(List.of(CONFIG_MARKER,
+                "listen_addresses = '127.0.0.1'",
+                "unix_socket_directories = '" + dataDir + "'",
+                "fsync = off", "synchronous_commit = off", "full_page_writes = off",
+                "max_wal_size = '8GB'", "checkpoint_timeout = '30min'", "max_connections = 200"));
+        kept.addAll(settings);
+        Files.write(conf, kept, StandardCharsets.UTF_8);
     }
 
     /**
@@ -36,11 +60,20 @@ final class PostgresDataDir {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
                     .start();
             try (OutputStream stdin = process.getOutputStream()) {
+                // safe to quote: ServerHomes.newPassword() is base64url, with no quote or backslash in it
                 stdin.write(("ALTER ROLE " + PostgresServer.DB_USER + " PASSWORD '" + password + "'\n")
                         .getBytes(StandardCharsets.UTF_8));
             }
-            if (!process.waitFor(SINGLE_USER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor();
+            boolean exited;
+            try {
+                exited = process.waitFor(SINGLE_USER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } finally {
+                if (process.isAlive()) {
+                    process.destroyForcibly();   // timed out, or this thread was interrupted while it waited
+                }
+            }
+            if (!exited) {
+                process.waitFor();
                 throw new IOException("setting the copied cluster's password timed out after " + SINGLE_USER_TIMEOUT);
             }
             String output = Files.readString(log, StandardCharsets.UTF_8).replace(password, "***");

@@ -32,8 +32,6 @@ public final class PostgresServer implements PrivateServer {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int START_ATTEMPTS = 3;
-    private static final String CONFIG_MARKER =
-            "# added by tunescope: a private benchmark instance, reachable from this machine only";
     private static final List<Consumer<PostgresServer>> START_LISTENERS = new CopyOnWriteArrayList<>();
 
     private final PostgresBinaries binaries;
@@ -45,6 +43,8 @@ public final class PostgresServer implements PrivateServer {
     private final Path baseDir;
     private int port;
     private long pid;
+    /** The CPUs the server was pinned to at its start (null: not pinned); a restart keeps them. */
+    private CpuList cpus;
     private boolean stopped;
     /** Stops the server if this JVM dies without closing it (pg_ctl daemonizes the postmaster). */
     private PostmasterWatcher watcher;
@@ -102,7 +102,7 @@ public final class PostgresServer implements PrivateServer {
             } else {
                 server.copyFrom(copy, home, root);
             }
-            server.configure(settings);
+            PostgresDataDir.configure(server.dataDir, settings);
             server.startWithFreePort(cpus);
             server.watcher = PostmasterWatcher.start(asUser, binaries.pgCtl(), server.dataDir,
                     server.dataDir.resolveSibling("postgres.log"));
@@ -168,26 +168,8 @@ public final class PostgresServer implements PrivateServer {
         }
     }
 
-    private void configure(List<String> settings) throws IOException {
-        Path conf = dataDir.resolve("postgresql.conf");
-        List<String> kept = new ArrayList<>(Files.readAllLines(conf, StandardCharsets.UTF_8));
-        // a copied cluster carries the block of the server that prepared it: this server's block replaces it
-        int earlier = kept.indexOf(CONFIG_MARKER);
-        if (earlier >= 0) {
-            kept.subList(earlier, kept.size()).clear();
-        }
-        List<String> lines = new ArrayList<>(List.of(CONFIG_MARKER,
-                "listen_addresses = '127.0.0.1'",
-                "unix_socket_directories = '" + dataDir + "'",
-                // durability is not what we measure here: loads and runs go at memory speed
-                "fsync = off", "synchronous_commit = off", "full_page_writes = off",
-                "max_wal_size = '8GB'", "checkpoint_timeout = '30min'", "max_connections = 200"));
-        lines.addAll(settings);
-        kept.addAll(lines);
-        Files.write(conf, kept, StandardCharsets.UTF_8);
-    }
-
-    private void startWithFreePort(CpuList cpus) throws IOException, InterruptedException {
+    private void startWithFreePort(CpuList pinTo) throws IOException, InterruptedException {
+        this.cpus = pinTo;
         CommandRunner.Outcome outcome = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             port = ServerHomes.freePort();
@@ -196,7 +178,7 @@ public final class PostgresServer implements PrivateServer {
                     String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "start"));
             outcome = CommandRunner.run(cpus == null ? start : CommandRunner.concat(cpus.tasksetPrefix(), start),
                     START_TIMEOUT.plusSeconds(10));
-            Optional<Long> postmaster = readPostmasterPid();
+            Optional<Long> postmaster = PostgresFiles.postmasterPid(dataDir);
             if (outcome.ok() && postmaster.isPresent()) {
                 pid = postmaster.get();
                 return;
@@ -206,27 +188,7 @@ public final class PostgresServer implements PrivateServer {
         stopped = true;
         Path log = dataDir.resolveSibling("postgres.log");
         throw new IOException("PostgreSQL did not start (pg_ctl exit " + outcome.exitCode() + "): "
-                + serverReason(log).orElse(outcome.tail()) + "; see " + log);
-    }
-
-    /**
-     * Why the server refused to start, in its own words: the log's lines that say FATAL or name an invalid value (a
-     * bad setting), without their prefixes, joined on one line.
-     */
-    static Optional<String> serverReason(Path log) {
-        return serverReason(log, 0);
-    }
-
-    /** As {@link #serverReason(Path)}, from the log's lines written after byte {@code offset} only. */
-    static Optional<String> serverReason(Path log, long offset) {
-        try (var in = Files.newInputStream(log)) {
-            in.skipNBytes(Math.min(offset, Files.size(log)));
-            List<String> reasons = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> l.contains("FATAL:") || l.contains("invalid value"))
-                    .map(l -> l.replaceFirst("^.*?\\b(LOG|FATAL|ERROR):\\s+", "")).distinct().limit(3).toList();
-            return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(" | ", reasons));
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return Optional.empty();
-        }
+                + PostgresFiles.serverReason(log).orElse(outcome.tail()) + "; see " + log);
     }
 
     /**
@@ -238,11 +200,13 @@ public final class PostgresServer implements PrivateServer {
     public synchronized void restart() throws IOException, InterruptedException {
         Path log = dataDir.resolveSibling("postgres.log");
         long logOffset = Files.exists(log) ? Files.size(log) : 0;
-        CommandRunner.Outcome outcome = CommandRunner.run(CommandRunner.concat(asUser, List.of(
+        List<String> restart = CommandRunner.concat(asUser, List.of(
                 binaries.pgCtl().toString(), "-D", dataDir.toString(), "-l", log.toString(), "-m", "fast", "-w",
-                "-t", String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "restart")),
+                "-t", String.valueOf(START_TIMEOUT.toSeconds()), "-o", "-p " + port, "restart"));
+        CommandRunner.Outcome outcome = CommandRunner.run(
+                cpus == null ? restart : CommandRunner.concat(cpus.tasksetPrefix(), restart),
                 START_TIMEOUT.plusSeconds(STOP_TIMEOUT.toSeconds() + 10));
-        Optional<Long> postmaster = readPostmasterPid();
+        Optional<Long> postmaster = PostgresFiles.postmasterPid(dataDir);
         if (outcome.ok() && postmaster.isPresent() && Processes.isRunning(postmaster.get())) {
             pid = postmaster.get();
             return;
@@ -250,7 +214,7 @@ public final class PostgresServer implements PrivateServer {
         pid = 0;
         killLeftovers();
         throw new IOException("PostgreSQL did not restart (pg_ctl exit " + outcome.exitCode() + "): "
-                + serverReason(log, logOffset).orElse(outcome.tail()));
+                + PostgresFiles.serverReason(log, logOffset).orElse(outcome.tail()));
     }
 
     /** Starts the server again after a failed {@link #restart()} (with the configuration now in its files). */
@@ -262,7 +226,7 @@ public final class PostgresServer implements PrivateServer {
             return;
         }
         try {
-            startWithFreePort(null);
+            startWithFreePort(cpus);
         } catch (IOException | InterruptedException e) {
             endWatcher();
             throw e;
@@ -417,7 +381,7 @@ public final class PostgresServer implements PrivateServer {
         long postmaster = pid;
         if (postmaster == 0) {
             try {
-                postmaster = readPostmasterPid().orElse(0L);
+                postmaster = PostgresFiles.postmasterPid(dataDir).orElse(0L);
             } catch (IOException e) {
                 postmaster = 0;
             }
@@ -429,18 +393,5 @@ public final class PostgresServer implements PrivateServer {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         });
-    }
-
-    private Optional<Long> readPostmasterPid() throws IOException {
-        Path file = dataDir.resolve("postmaster.pid");
-        if (!Files.exists(file)) {
-            return Optional.empty();
-        }
-        String first = Files.readAllLines(file).stream().findFirst().orElse("").trim();
-        try {
-            return Optional.of(Long.parseLong(first));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 }

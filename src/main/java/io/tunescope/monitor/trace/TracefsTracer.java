@@ -210,6 +210,11 @@ public final class TracefsTracer implements AutoCloseable {
     public void close() {
         if (calibration != null) {
             calibration.interrupt();
+            try {
+                calibration.join(5_000);   // it may hold the record's trace file open, which keeps the instance
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         remove(instance, EVENTS);
         remove(recordInstance, List.of("sched_switch"));

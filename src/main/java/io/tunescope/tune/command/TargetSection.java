@@ -240,7 +240,7 @@ final class TargetSection {
                     || ((Number) engineDefault).doubleValue() > r.max());
             if (outside && engineDefault instanceof Number e && param.defaultValue() instanceof Number d) {
                 lines.add(param.name() + ": the default trial runs " + d + ", not the engine's default " + e
-                        + ", which lies outside the file's range (give `default:` to choose)");
+                        + ", which lies outside the file's range");
             }
         }
         return lines;

@@ -5,6 +5,7 @@ import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.engine.postgres.LiveSettings;
 import io.tunescope.engine.postgres.PostgresBinaries;
+import io.tunescope.engine.postgres.PostgresFiles;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.workload.tpch.LoadMethod;
 import io.tunescope.workload.tpch.TpchLoader;
@@ -127,7 +128,7 @@ final class LiveServer implements AutoCloseable {
             settings().restoreLastGood();
         } catch (SQLException | IOException | RuntimeException e) {
             throw new IllegalStateException("the persistent PostgreSQL could not be brought back to the last good "
-                    + "configuration " + settings.lastGood() + ": " + e.getMessage(), e);
+                    + "configuration " + (settings == null ? "{}" : settings.lastGood()) + ": " + e.getMessage(), e);
         }
     }
 
@@ -156,7 +157,11 @@ final class LiveServer implements AutoCloseable {
             System.err.println("tunescope: loaded " + report.rows() + " rows in "
                     + (System.nanoTime() - t0) / 1_000_000 + " ms (keys, VACUUM FREEZE and ANALYZE included)");
         } catch (InterruptedException | SQLException | RuntimeException e) {
-            started.close();
+            try {
+                started.close();
+            } catch (IOException closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
         server = started;
@@ -165,14 +170,9 @@ final class LiveServer implements AutoCloseable {
 
     /** A data directory whose postmaster still runs is not ours to delete under it. */
     private static void refuseIfStillRunning(Path data) throws IOException {
-        Path pidFile = data.resolve("postmaster.pid");
-        if (!Files.isRegularFile(pidFile)) {
-            return;
-        }
-        String first = Files.readAllLines(pidFile).stream().findFirst().orElse("").trim();
-        if (first.matches("\\d+") && ProcessHandle.of(Long.parseLong(first)).map(ProcessHandle::isAlive)
-                .orElse(false)) {
-            throw new IOException("a PostgreSQL server (pid " + first + ") still runs on " + data
+        Optional<Long> pid = PostgresFiles.postmasterPid(data);
+        if (pid.isPresent() && ProcessHandle.of(pid.get()).map(ProcessHandle::isAlive).orElse(false)) {
+            throw new IOException("a PostgreSQL server (pid " + pid.get() + ") still runs on " + data
                     + "; stop it before resuming");
         }
     }

@@ -69,8 +69,11 @@ final class TenantAgent {
                 if (dialect == SqlDialect.POSTGRES && JdbcUrls.isLoopback(database.url())) {
                     backendPids.add(backendPid(connection));
                 } else if (privateMariaDb) {
-                    backendPids.add(connectionThread(connection));
+                    connectionThread(connection).ifPresent(backendPids::add);
                 }
+            }
+            if (privateMariaDb && backendPids.size() != connections.size()) {
+                backendPids.clear();   // a connection's thread unknown: every execution is attributed by equal share
             }
             events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
                     load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
@@ -123,14 +126,15 @@ final class TenantAgent {
     }
 
     /**
-     * The kernel task (thread id) of the server thread serving this MariaDB connection: MariaDB runs one thread per
-     * connection, which plays the part a PostgreSQL backend process plays.
+     * The kernel task (thread id) of the server thread serving this MariaDB connection (MariaDB runs one thread per
+     * connection, which plays the part a PostgreSQL backend process plays); empty when the server cannot tell.
      */
-    private static long connectionThread(Connection connection) throws SQLException {
+    private static java.util.Optional<Long> connectionThread(Connection connection) {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
                 "SELECT TID FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()")) {
-            rs.next();
-            return rs.getLong(1);
+            return rs.next() && rs.getLong(1) > 0 ? java.util.Optional.of(rs.getLong(1)) : java.util.Optional.empty();
+        } catch (SQLException e) {
+            return java.util.Optional.empty();   // a server without the TID column: no per-connection attribution
         }
     }
 

@@ -118,8 +118,7 @@ class TargetSectionTest {
                 """.formatted(cores + 1, cores + 6));
         assertThat(((IntParam) below.space().params().get(0)).defaultValue()).isEqualTo(cores + 1);
         assertThat(below.clampedDefaults()).containsExactly("threads: the default trial runs " + (cores + 1)
-                + ", not the engine's default " + cores + ", which lies outside the file's range (give `default:` "
-                + "to choose)");
+                + ", not the engine's default " + cores + ", which lies outside the file's range");
         TuningFile above = parse(dir, """
                 target: {engine: duckdb}
                 parameters:
