@@ -12,6 +12,7 @@ import io.tunescope.BadInputException;
 
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -108,5 +109,23 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
     /** Re-throws an error raised deeper (e.g. by a parameter's own validation) with the file and line of {@code path}. */
     public BadInputException at(String path, BadInputException e) {
         return new BadInputException(fileName + ":" + lineOf(path) + ": " + e.getMessage(), e);
+    }
+
+    /** {@code raw} as a mapping of a plain YAML tree ({@link #plainRoot}), or bad input at {@code path}. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> map(Object raw, String path) {
+        if (raw instanceof Map<?, ?> m) {
+            return (Map<String, Object>) m;
+        }
+        throw error(path.isEmpty() ? "document" : path, raw == null ? "missing" : raw, "must be a mapping");
+    }
+
+    /** {@code raw} as a list of a plain YAML tree, or bad input at {@code path}. */
+    @SuppressWarnings("unchecked")
+    public List<Object> list(Object raw, String path) {
+        if (raw instanceof List<?> l) {
+            return (List<Object>) l;
+        }
+        throw error(path, raw, "must be a list");
     }
 }

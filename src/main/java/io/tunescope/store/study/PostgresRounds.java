@@ -146,25 +146,7 @@ public final class PostgresRounds implements AutoCloseable {
         PostgresStudy.closeQuietly(connection);
     }
 
-    private interface Work<T> {
-        T run() throws SQLException;
-    }
-
-    private <T> T sql(String what, Work<T> work) {
-        try {
-            T result = work.run();
-            connection.commit();
-            return result;
-        } catch (SQLException | RuntimeException e) {
-            try {
-                connection.rollback();
-            } catch (SQLException ignored) {
-                // the connection is broken; the original error says why
-            }
-            if (e instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(description + ": cannot " + what + ": " + e.getMessage(), e);
-        }
+    private <T> T sql(String what, Transactions.Work<T> work) {
+        return Transactions.inTransaction(connection, description, what, work);
     }
 }

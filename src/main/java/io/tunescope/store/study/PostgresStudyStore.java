@@ -238,25 +238,7 @@ public final class PostgresStudyStore implements StudyStore {
     }
 
     /** One unit of work in one transaction: committed when it returns, rolled back when it throws. */
-    private interface Work<T> {
-        T run() throws SQLException, JsonProcessingException;
-    }
-
-    private <T> T sql(String what, Work<T> work) {
-        try {
-            T result = work.run();
-            connection.commit();
-            return result;
-        } catch (SQLException | JsonProcessingException | RuntimeException e) {
-            try {
-                connection.rollback();
-            } catch (SQLException ignored) {
-                // the connection is broken; the original error says why
-            }
-            if (e instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(description + ": cannot " + what + ": " + e.getMessage(), e);
-        }
+    private <T> T sql(String what, Transactions.Work<T> work) {
+        return Transactions.inTransaction(connection, description, what, work);
     }
 }

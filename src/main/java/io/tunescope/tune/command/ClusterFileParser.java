@@ -61,13 +61,13 @@ public final class ClusterFileParser {
     }
 
     private ClusterFile clusterFile() {
-        Map<String, Object> top = map(yaml.plainRoot(), "document");
+        Map<String, Object> top = yaml.map(yaml.plainRoot(), "document");
         for (String k : top.keySet()) {
             if (!k.equals("cluster")) {
                 throw yaml.error(k, k, "cannot be beside cluster: (a cluster tuning file has only that section)");
             }
         }
-        Map<String, Object> c = map(top.get("cluster"), "cluster");
+        Map<String, Object> c = yaml.map(top.get("cluster"), "cluster");
         unknownKeys(c, KEYS, "cluster");
         ClusterFile.Bench bench = bench(c.getOrDefault("bench", "simulated"));
         List<TuningMode> modes = modes(c.get("modes"));
@@ -89,9 +89,9 @@ public final class ClusterFileParser {
             }
         }
         ShopTargetSpec shop = bench == ClusterFile.Bench.SHOP
-                ? shopSection.shop(c.get("shop") == null ? Map.of() : map(c.get("shop"), "cluster.shop"), layout) : null;
+                ? shopSection.shop(c.get("shop") == null ? Map.of() : yaml.map(c.get("shop"), "cluster.shop"), layout) : null;
         ClusterFile.Reconfiguration reconfiguration = c.get("reconfiguration") == null ? null
-                : shopSection.reconfiguration(map(c.get("reconfiguration"), "cluster.reconfiguration"), shop);
+                : shopSection.reconfiguration(yaml.map(c.get("reconfiguration"), "cluster.reconfiguration"), shop);
         return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures,
                 shop, reconfiguration, ClusterPartitioningKeys.read(yaml, c));
     }
@@ -116,7 +116,7 @@ public final class ClusterFileParser {
         if (raw == null) {
             return List.of(TuningMode.values());
         }
-        List<Object> l = list(raw, "cluster.modes");
+        List<Object> l = yaml.list(raw, "cluster.modes");
         if (l.isEmpty()) {
             throw yaml.error("cluster.modes", "[]", "must name at least one of default, duplication, partitioning");
         }
@@ -139,10 +139,10 @@ public final class ClusterFileParser {
     }
 
     private ClusterLayout layout(Object raw) {
-        Map<String, Object> l = map(raw, "cluster.layout");
+        Map<String, Object> l = yaml.map(raw, "cluster.layout");
         unknownKeys(l, Set.of("lines", "nodesPerTier"), "cluster.layout");
         int lines = (int) integer(l.getOrDefault("lines", 1L), "cluster.layout.lines", 1, 1_000);
-        Map<String, Object> tiers = map(l.get("nodesPerTier"), "cluster.layout.nodesPerTier");
+        Map<String, Object> tiers = yaml.map(l.get("nodesPerTier"), "cluster.layout.nodesPerTier");
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : tiers.entrySet()) {
             String path = "cluster.layout.nodesPerTier." + e.getKey();
@@ -170,7 +170,7 @@ public final class ClusterFileParser {
             }
             return null;
         }
-        Map<String, Object> s = raw == null ? Map.of() : map(raw, "cluster.simulation");
+        Map<String, Object> s = raw == null ? Map.of() : yaml.map(raw, "cluster.simulation");
         unknownKeys(s, SIM_KEYS, "cluster.simulation");
         for (String tier : layout.tiers()) {
             if (!tier.equals("proxy") && !tier.equals("app")) {
@@ -220,7 +220,7 @@ public final class ClusterFileParser {
         if (raw == null) {
             return Map.of();
         }
-        Map<String, Object> f = map(raw, "cluster.failures");
+        Map<String, Object> f = yaml.map(raw, "cluster.failures");
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : f.entrySet()) {
             String path = "cluster.failures." + e.getKey();
@@ -244,21 +244,6 @@ public final class ClusterFileParser {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> map(Object raw, String path) {
-        if (raw instanceof Map<?, ?> m) {
-            return (Map<String, Object>) m;
-        }
-        throw yaml.error(path, raw == null ? "missing" : raw, "must be a mapping");
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<Object> list(Object raw, String path) {
-        if (raw instanceof List<?> l) {
-            return (List<Object>) l;
-        }
-        throw yaml.error(path, raw, "must be a list");
-    }
 
     private String text(Object raw, String path) {
         if (raw instanceof String s && !s.isBlank()) {

@@ -66,7 +66,7 @@ public final class TuningFileParser {
     }
 
     private TuningFile tuningFile() {
-        Map<String, Object> top = map(yaml.plainRoot(), "");
+        Map<String, Object> top = yaml.map(yaml.plainRoot(), "");
         unknownKeys(top, TOP_KEYS, "");
         if (top.containsKey("target")) {
             return databaseFile(top);
@@ -83,7 +83,7 @@ public final class TuningFileParser {
             throw yaml.error("workingDirectory", workDir, "is not a directory");
         }
         List<String> command = command(top.get("command"), workDir);
-        Map<String, Object> pass = top.containsKey("pass") ? map(top.get("pass"), "pass") : Map.of("args", "--{name}={value}");
+        Map<String, Object> pass = top.containsKey("pass") ? yaml.map(top.get("pass"), "pass") : Map.of("args", "--{name}={value}");
         unknownKeys(pass, Set.of("args", "env"), "pass");
         String argFormat = pass.get("args") instanceof String s ? s : null;
         String envPrefix = pass.get("env") instanceof String s ? s : null;
@@ -93,7 +93,7 @@ public final class TuningFileParser {
         if (argFormat != null && !argFormat.contains("{value}")) {
             throw yaml.error("pass.args", argFormat, "must contain {value}");
         }
-        Map<String, Object> objective = map(top.get("objective"), "objective");
+        Map<String, Object> objective = yaml.map(top.get("objective"), "objective");
         unknownKeys(objective, Set.of("regex", "source", "direction"), "objective");
         String source = objective.containsKey("source") ? string(objective.get("source"), "objective.source") : "stdout";
         TuningFile.ObjectiveSource src = switch (source) {
@@ -134,7 +134,7 @@ public final class TuningFileParser {
         if (!(timeoutSec > 0)) {
             throw yaml.error("timeoutSeconds", timeoutSec, "must be above 0");
         }
-        if (ShopTargetSection.isShop(map(top.get("target"), "target"))) {
+        if (ShopTargetSection.isShop(yaml.map(top.get("target"), "target"))) {
             return shopFile(top, Duration.ofMillis((long) (timeoutSec * 1000)));
         }
         int repeats = integer(top.getOrDefault("repeats", 1L), "repeats", 1);
@@ -145,11 +145,11 @@ public final class TuningFileParser {
             throw yaml.error("strategy", strategy, "must be one of " + Strategies.names());
         }
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
-        new TargetSection(yaml).refuseRestartOnUnmanagedServer(map(top.get("target"), "target"), top.get("parameters"));
-        DatabaseTargetSpec target = new TargetSection(yaml).spec(map(top.get("target"), "target"),
+        new TargetSection(yaml).refuseRestartOnUnmanagedServer(yaml.map(top.get("target"), "target"), top.get("parameters"));
+        DatabaseTargetSpec target = new TargetSection(yaml).spec(yaml.map(top.get("target"), "target"),
                 file.toAbsolutePath().getParent(), Duration.ofMillis((long) (timeoutSec * 1000)), repeats);
         List<TuningFile.Workload> workloads = top.containsKey("workloads")
-                ? new TargetSection(yaml).workloads(list(top.get("workloads"), "workloads"), target) : List.of();
+                ? new TargetSection(yaml).workloads(yaml.list(top.get("workloads"), "workloads"), target) : List.of();
         SearchSpace space = space(top, target.engine().knobs(), target.users());
         if (!workloads.isEmpty() && space.params().stream().anyMatch(p -> p.name().equals("users"))) {
             throw yaml.error("parameters", "users", "cannot be tuned with workloads: (each workload sets its users)");
@@ -174,7 +174,7 @@ public final class TuningFileParser {
         long seed = integer(top.getOrDefault("seed", 1L), "seed", Integer.MIN_VALUE);
         Aggregate aggregate = wrap("aggregate", () -> Aggregate.parse(String.valueOf(top.getOrDefault("aggregate",
                 "median"))));
-        ShopTargetSpec shop = new ShopTargetSection(yaml).spec(map(top.get("target"), "target"),
+        ShopTargetSpec shop = new ShopTargetSection(yaml).spec(yaml.map(top.get("target"), "target"),
                 file.toAbsolutePath().getParent(), timeout);
         SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
@@ -195,11 +195,11 @@ public final class TuningFileParser {
         if (!top.containsKey("parameters")) {
             throw yaml.error("parameters", "missing", "must list the parameters to tune");
         }
-        List<Object> raw = list(top.get("parameters"), "parameters");
+        List<Object> raw = yaml.list(top.get("parameters"), "parameters");
         List<Param> params = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             String path = "parameters[" + i + "]";
-            Map<String, Object> p = map(raw.get(i), path);
+            Map<String, Object> p = yaml.map(raw.get(i), path);
             if (catalog != null) {
                 params.add(new TargetSection(yaml).knobParam(catalog, p, path, users));
                 continue;
@@ -209,7 +209,7 @@ public final class TuningFileParser {
         }
         List<Constraint> constraints = new ArrayList<>();
         if (top.containsKey("constraints")) {
-            List<Object> cs = list(top.get("constraints"), "constraints");
+            List<Object> cs = yaml.list(top.get("constraints"), "constraints");
             for (int i = 0; i < cs.size(); i++) {
                 String path = "constraints[" + i + "]";
                 String text = string(cs.get(i), path);
@@ -239,7 +239,7 @@ public final class TuningFileParser {
             case "real", "float", "double" -> new RealParam(name, number(req(p, "min", path), path + ".min"),
                     number(req(p, "max", path), path + ".max"), log,
                     p.get("default") == null ? null : number(p.get("default"), path + ".default"));
-            case "enum", "ordinal" -> new EnumParam(name, list(req(p, "values", path), path + ".values"),
+            case "enum", "ordinal" -> new EnumParam(name, yaml.list(req(p, "values", path), path + ".values"),
                     type.equals("ordinal"), p.get("default"));
             case "bool", "boolean" -> EnumParam.bool(name, p.get("default") == null ? null
                     : (Boolean) bool(p.get("default"), path + ".default"));
@@ -336,21 +336,6 @@ public final class TuningFileParser {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> map(Object raw, String path) {
-        if (raw instanceof Map<?, ?> m) {
-            return (Map<String, Object>) m;
-        }
-        throw yaml.error(path.isEmpty() ? "document" : path, raw == null ? "missing" : raw, "must be a mapping");
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<Object> list(Object raw, String path) {
-        if (raw instanceof List<?> l) {
-            return (List<Object>) l;
-        }
-        throw yaml.error(path, raw, "must be a list");
-    }
 
     private String string(Object raw, String path) {
         if (raw instanceof String s && !s.isBlank()) {

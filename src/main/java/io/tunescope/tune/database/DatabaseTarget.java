@@ -10,6 +10,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.TpchRunner;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.target.TimeLimitedRun;
 import io.tunescope.tune.target.TuningTarget;
 
 import java.io.IOException;
@@ -18,10 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -150,31 +147,13 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
         }
         RunObserver observer = observers.get();
         String password = live == null ? null : live.password();
-        FutureTask<RunOutcome> task = new FutureTask<>(() -> new TpchRunner(run, observer, Progress.NONE, password)
-                .run());
-        Thread runner = new Thread(task, "tune-run");
-        runner.start();
         try {
-            RunOutcome outcome = task.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            return TrialObjective.of(spec.objective(), outcome);
-        } catch (TimeoutException e) {
-            stop(runner);
-            return new TrialObjective.Value(null, "past its time limit of " + spec.timeout().toSeconds() + " s");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            return new TrialObjective.Value(null, cause.getClass().getSimpleName() + ": " + cause.getMessage());
-        } catch (InterruptedException e) {
-            stop(runner);
-            throw e;
+            TimeLimitedRun<RunOutcome> r = TimeLimitedRun.run("tune-run", spec.timeout(),
+                    () -> new TpchRunner(run, observer, Progress.NONE, password).run());
+            return r.ok() ? TrialObjective.of(spec.objective(), r.value()) : new TrialObjective.Value(null, r.failure());
         } finally {
             coolDown();
         }
-    }
-
-    /** Interrupts the run and waits until it has stopped everything it started. */
-    private static void stop(Thread runner) throws InterruptedException {
-        runner.interrupt();
-        runner.join();
     }
 
     private void coolDown() throws InterruptedException {

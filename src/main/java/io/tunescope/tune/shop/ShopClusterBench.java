@@ -24,6 +24,7 @@ import io.tunescope.tune.space.Constraint;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
 import io.tunescope.tune.space.SearchSpace;
+import io.tunescope.tune.target.TimeLimitedRun;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,10 +33,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The web shop's stack as a cluster bench: work lines of a proxy (tier {@code proxy}) in front of application nodes
@@ -144,23 +141,10 @@ public final class ShopClusterBench implements ClusterBench {
             return ClusterMeasurement.failed("the database tier is down", List.of(), millisSince(start));
         }
         Path out = log.toAbsolutePath();
-        FutureTask<ShopSummary> task = new FutureTask<>(() -> run(stack, out));
-        Thread runner = new Thread(task, "tune-shop-cluster-run");
-        runner.start();
-        try {
-            return score(task.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS), millisSince(start));
-        } catch (TimeoutException e) {
-            stop(runner);
-            return ClusterMeasurement.failed("past its time limit of " + spec.timeout().toSeconds() + " s",
-                    List.of(), millisSince(start));
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            return ClusterMeasurement.failed(cause.getClass().getSimpleName() + ": " + cause.getMessage(), List.of(),
-                    millisSince(start));
-        } catch (InterruptedException e) {
-            stop(runner);
-            throw e;
-        }
+        TimeLimitedRun<ShopSummary> r = TimeLimitedRun.run("tune-shop-cluster-run", spec.timeout(),
+                () -> run(stack, out));
+        return r.ok() ? score(r.value(), millisSince(start))
+                : ClusterMeasurement.failed(r.failure(), List.of(), millisSince(start));
     }
 
     /** Starts the nodes of {@code stack} over the shared database, drives them, writes summary.json, stops them. */
@@ -199,11 +183,6 @@ public final class ShopClusterBench implements ClusterBench {
             return ClusterMeasurement.failed("no interaction was measured", List.of(), elapsedMillis);
         }
         return ClusterMeasurement.ok(s.wips(), s.wipsByLine(), List.of(), elapsedMillis);
-    }
-
-    private static void stop(Thread runner) throws InterruptedException {
-        runner.interrupt();
-        runner.join();
     }
 
     private static long millisSince(long startNanos) {

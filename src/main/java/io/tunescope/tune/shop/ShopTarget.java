@@ -12,16 +12,13 @@ import io.tunescope.shop.stack.ShopTiers;
 import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.target.TimeLimitedRun;
 import io.tunescope.tune.target.TuningTarget;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The web shop as a tuning target: the knobs are those of its tiers ({@link ShopCatalogs}: {@code proxy_*} and
@@ -51,24 +48,9 @@ public final class ShopTarget implements TuningTarget {
         } catch (RuntimeException e) {
             return Measurement.failed("cannot apply: " + e.getMessage(), millisSince(start));
         }
-        FutureTask<ShopSummary> task = new FutureTask<>(() -> ShopRun.run(run, Progress.NONE));
-        Thread runner = new Thread(task, "tune-shop-run");
-        runner.start();
-        try {
-            ShopSummary s = task.get(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            return score(s, millisSince(start));
-        } catch (TimeoutException e) {
-            stop(runner);
-            return Measurement.failed("past its time limit of " + spec.timeout().toSeconds() + " s",
-                    millisSince(start));
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            return Measurement.failed(cause.getClass().getSimpleName() + ": " + cause.getMessage(),
-                    millisSince(start));
-        } catch (InterruptedException e) {
-            stop(runner);
-            throw e;
-        }
+        TimeLimitedRun<ShopSummary> r = TimeLimitedRun.run("tune-shop-run", spec.timeout(),
+                () -> ShopRun.run(run, Progress.NONE));
+        return r.ok() ? score(r.value(), millisSince(start)) : Measurement.failed(r.failure(), millisSince(start));
     }
 
     /** The objective of one run's summary, or why it failed: errors, a degraded stack, nothing measured. */
@@ -111,11 +93,6 @@ public final class ShopTarget implements TuningTarget {
             }
         });
         return out;
-    }
-
-    private static void stop(Thread runner) throws InterruptedException {
-        runner.interrupt();
-        runner.join();
     }
 
     private static long millisSince(long startNanos) {
