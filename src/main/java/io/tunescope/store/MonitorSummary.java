@@ -22,7 +22,8 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
     }
 
     /**
-     * Per-thread on-CPU time of the traced window: the trace's intervals clipped to each thread's two
+     * Per-thread on-CPU time of the traced window: the trace's runtime charges (where the kernel records
+     * {@code sched_stat_runtime}; else its on-CPU intervals) clipped to each thread's two
      * {@code /proc/TID/schedstat} readings, against the difference of those readings.
      *
      * @param threads                  threads read at both ends (or born in between: from 0)
@@ -42,8 +43,8 @@ public record MonitorSummary(String mode, String fallback, Long traceEvents, Lon
      * @param inferredSwitchIns        switch-ins into these threads the kernel did not record (its pid filter drops
      *                                 some), each started at the earliest moment it can have happened
      * @param inferredWindowMillis     the sum of those windows: the trace's figure is high by at most this much
-     * @param recordNarrowedMillis     how much the switch record (the second, unfiltered instance) took off those
-     *                                 windows: without it the trace's figure would be this much higher
+     * @param recordNarrowedMillis     how much the switch record (the second, unfiltered instance) and the runtime
+     *                                 charges ({@code sched_stat_runtime}) took off those windows
      */
     @JsonPropertyOrder({"threads", "traceCpuMillis", "schedstatCpuMillis", "totalDifferencePercent",
         "checkedThreads", "onCpuAtReading", "minCpuMillis", "worstDifferencePercent", "worstTid", "withinOnePercent"})

@@ -42,6 +42,19 @@ public sealed interface SchedEvent {
     }
 
     /**
+     * {@code sched_stat_runtime}: the scheduler charged {@code tid} {@code runtimeNanos} of CPU that it ran without a
+     * break up to {@code nanos} (the kernel's own accounting, the same counter as {@code schedstat}'s first field; a
+     * charge covers the time since the thread's switch-in or its previous charge). {@code currentTid} was on
+     * {@code cpu} when the line was recorded: the thread itself, or a reader of its CPU time on another CPU.
+     */
+    record Runtime(int cpu, long nanos, int tid, long runtimeNanos, int currentTid) implements SchedEvent {
+        /** Where the charged stretch began. */
+        public long startNanos() {
+            return nanos - runtimeNanos;
+        }
+    }
+
+    /**
      * The ring buffer of {@code cpu} overflowed and {@code count} events were dropped there (tracefs
      * {@code CPU:1 [LOST 42 EVENTS]}, perf {@code LOST 42 events!}), or its buffer only starts here
      * ({@code ##### CPU 1 buffer started ####}, count -1: unknown, e.g. after a CPU came online). {@code cpu} is -1

@@ -18,7 +18,8 @@ import java.util.function.IntPredicate;
  *       showed another thread current (since the trace's first timestamp when there is none), not before a wake-up
  *       recorded on its CPU while another thread was current there, and not before the last switch the
  *       {@link SwitchRecord} holds on that CPU: an upper bound, usually within
- *       microseconds. Where events
+ *       microseconds. Its first runtime charge ({@code sched_stat_runtime}) after that covers the run since the
+ *       switch-in, so where the trace has charges the interval starts where that charge does. Where events
  *       were lost on that CPU since its last switch the interval is not counted and the thread is
  *       {@code uncertain};</li>
  *   <li>a CPU switching from a thread other than the one last switched in there, or a thread switched in while it
@@ -27,6 +28,9 @@ import java.util.function.IntPredicate;
  *   <li>lost events on a CPU ({@link SchedEvent.Lost}, also a buffer that started late after a hot-plug) mark the
  *       thread on that CPU and every thread waiting for a CPU {@code uncertain}; pending run-queue waits are dropped
  *       rather than guessed;</li>
+ *   <li>runtime charges are each thread's on-CPU time where the trace has them ({@link ThreadTrace#onCpuNanos});
+ *       a charge recorded on another CPU than the thread's (a reader of its schedstat brought it up to date) counts
+ *       the same;</li>
  *   <li>hot-plug steps are counted; the scheduler's own switch and migrate events around them are all that the
  *       timelines need.</li>
  * </ul>
@@ -93,6 +97,10 @@ public final class SchedTimeline {
             if (a != null) {
                 a.migrations++;
             }
+        } else if (e instanceof SchedEvent.Runtime r) {
+            clock(r.nanos());
+            seenCurrent(r.cpu(), r.nanos(), r.currentTid());
+            onCharge(r);
         } else if (e instanceof SchedEvent.Lost l) {
             onLost(l);
         } else if (e instanceof SchedEvent.Hotplug h) {
@@ -142,6 +150,13 @@ public final class SchedTimeline {
         w[0]++;
         w[1] += Math.max(0, nanos - a.openSince);
         w[2] += a.openSince - earliest;
+        // a charge since then (a reader's, on another CPU) starts at the switch-in; else the next one will
+        long charged = a.charges.firstStartEndingAfter(a.openSince);
+        a.narrowOnCharge = charged == Long.MIN_VALUE;
+        if (charged > a.openSince && charged <= nanos) {
+            w[2] += charged - a.openSince;
+            a.openSince = charged;
+        }
         if (a.runnableSince >= 0 && a.runnableSince <= a.openSince) { // it waited at least until then
             a.runDelayNanos += a.openSince - a.runnableSince;
             a.waits.add(new ThreadTrace.Wait(a.runnableSince, a.openSince));
@@ -191,9 +206,30 @@ public final class SchedTimeline {
             next.switched = true;
             next.onCpu = s.cpu();
             next.openSince = s.nanos();
+            next.narrowOnCharge = false;
             onCpuNow.put(s.cpu(), s.nextTid());
         }
         cpus.put(s.cpu(), new long[] {s.nextTid(), s.nanos(), s.nanos(), 0});
+    }
+
+    /**
+     * A runtime charge: kept as the thread's on-CPU time; the first one after an inferred switch-in covers the run
+     * since the switch-in, so it moves the interval's start to where the charge starts.
+     */
+    private void onCharge(SchedEvent.Runtime r) {
+        Acc a = acc(r.tid());
+        if (a == null) {
+            return;
+        }
+        a.charges.add(r.startNanos(), r.nanos());
+        if (a.narrowOnCharge && a.onCpu >= 0) {
+            long start = Math.min(r.startNanos(), r.nanos());
+            if (start > a.openSince) {
+                inferred.get(a.tid)[2] += start - a.openSince;
+                a.openSince = start;
+            }
+        }
+        a.narrowOnCharge = false;
     }
 
     private void onLost(SchedEvent.Lost l) {
@@ -228,7 +264,7 @@ public final class SchedTimeline {
         for (Acc a : threads.values()) {
             a.close(lastNanos, ThreadTrace.End.UNKNOWN);
             out.put(a.tid, new ThreadTrace(a.tid, a.intervals, a.waits, a.sleeps, a.voluntary, a.involuntary,
-                    a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain));
+                    a.runDelayNanos, a.coreChanges, a.migrations, a.uncertain, a.charges.build()));
         }
         return new TraceSummary(out, firstNanos, lastNanos, lostEvents, lostMarks, hotplugSteps, inferred);
     }
@@ -238,6 +274,9 @@ public final class SchedTimeline {
         final int tid;
         final List<ThreadTrace.OnCpuInterval> intervals = new ArrayList<>();
         final List<ThreadTrace.Wait> waits = new ArrayList<>();
+        final RuntimeCharges.Builder charges = new RuntimeCharges.Builder();
+        /** Its open interval's switch-in was inferred and no runtime charge has told where it began yet. */
+        boolean narrowOnCharge;
         /** Whether a switch of this thread has been seen yet. */
         boolean switched;
         int onCpu = -1;

@@ -18,7 +18,7 @@ import static io.tunescope.monitor.trace.TraceBytes.startsWith;
  * {@code trace_pipe}, {@code "  comm-123  [001] d..2.  3246.138656: sched_switch: ..."}) and the default output of
  * {@code perf script} ({@code "  comm 123 [001] 3246.138656: sched:sched_switch: ..."}). Pure: nothing but the
  * line. Field layouts are those of the kernel's {@code print fmt} for {@code sched_switch}, {@code sched_wakeup},
- * {@code sched_migrate_task} and {@code cpuhp_enter} (see {@code /sys/kernel/tracing/events/sched/*}{@code /format}).
+ * {@code sched_migrate_task}, {@code sched_stat_runtime} and {@code cpuhp_enter} (see {@code /sys/kernel/tracing/events/sched/*}{@code /format}).
  * Command names may hold spaces, dashes and brackets, so the head is the first {@code [cpu]} followed by a
  * timestamp, and fields are found by their keys (the last occurrence: a command name comes before the kernel's own
  * fields), never by position.
@@ -47,6 +47,7 @@ public final class SchedTraceParser {
     private static final byte[] ORIG_CPU = ascii("orig_cpu=");
     private static final byte[] DEST_CPU = ascii("dest_cpu=");
     private static final byte[] HOTPLUG_CPU = ascii("cpu: ");
+    private static final byte[] RUNTIME = ascii("runtime=");
 
     private SchedTraceParser() {
     }
@@ -248,6 +249,11 @@ public final class SchedTraceParser {
                 yield tid < 0 || fromCpu < 0 || toCpu < 0 ? null
                         : new SchedEvent.Migrate(cpu, nanos, tid, fromCpu, toCpu, head.tid());
             }
+            case RUNTIME -> {
+                int tid = intField(buf, fields, to, PID);
+                long runtime = longField(buf, fields, to, RUNTIME);
+                yield tid < 0 || runtime < 0 ? null : new SchedEvent.Runtime(cpu, nanos, tid, runtime, head.tid());
+            }
             case HOTPLUG -> new SchedEvent.Hotplug(cpu, nanos, intField(buf, fields, to, HOTPLUG_CPU),
                     new String(buf, lineFrom, to - lineFrom, StandardCharsets.UTF_8).strip());
             case OTHER -> null;
@@ -273,7 +279,7 @@ public final class SchedTraceParser {
         return new SchedEvent.Switch(cpu, nanos, prevTid, state(buf, s, e), nextTid);
     }
 
-    private enum Name { SWITCH, WAKEUP, MIGRATE, HOTPLUG, OTHER }
+    private enum Name { SWITCH, WAKEUP, MIGRATE, RUNTIME, HOTPLUG, OTHER }
 
     private static Name name(byte[] buf, int from, int to) {
         if (same(buf, from, to, "sched_switch")) {
@@ -284,6 +290,9 @@ public final class SchedTraceParser {
         }
         if (same(buf, from, to, "sched_migrate_task")) {
             return Name.MIGRATE;
+        }
+        if (same(buf, from, to, "sched_stat_runtime")) {
+            return Name.RUNTIME;
         }
         if (same(buf, from, to, "cpuhp_enter") || same(buf, from, to, "cpuhp_exit")
                 || same(buf, from, to, "cpuhp_multi_enter")) {
@@ -317,6 +326,26 @@ public final class SchedTraceParser {
             end++;
         }
         return end == start ? -1 : (int) number(buf, start, end);
+    }
+
+    /**
+     * The unsigned decimal (at most 18 digits) after the last occurrence of {@code key} in {@code buf[from, to)} that
+     * is not the end of a longer word (older kernels print {@code vruntime=} after {@code runtime=}), or -1.
+     */
+    static long longField(byte[] buf, int from, int to, byte[] key) {
+        int at = lastIndexOf(buf, from, to, key);
+        while (at > from && isWordByte(buf[at - 1])) {
+            at = lastIndexOf(buf, from, at + key.length - 1, key);
+        }
+        if (at < 0) {
+            return -1;
+        }
+        int start = spacesEnd(buf, at + key.length, to);
+        int end = start;
+        while (end < to && end - start < 18 && buf[end] >= '0' && buf[end] <= '9') {
+            end++;
+        }
+        return end == start ? -1 : number(buf, start, end);
     }
 
     /** The end of {@code seconds.fraction:} starting at {@code from} (past the colon), or -1. */

@@ -18,13 +18,24 @@ import java.util.List;
  * @param migrations          {@code sched_migrate_task} events
  * @param uncertain           events of this thread were lost (ring-buffer overflow, a CPU buffer that started late):
  *                            the figures are lower bounds where an interval's start or end went missing
+ * @param charges             the kernel's runtime charges ({@code sched_stat_runtime}): stretches it ran without a
+ *                            break, as the scheduler accounted them; {@link RuntimeCharges#NONE} where the trace has none
  */
 public record ThreadTrace(int tid, List<OnCpuInterval> onCpu, List<Wait> waits, long sleeps, long voluntarySwitches,
                           long involuntarySwitches, long runDelayNanos, long coreChanges, long migrations,
-                          boolean uncertain) {
+                          boolean uncertain, RuntimeCharges charges) {
     public ThreadTrace {
         onCpu = List.copyOf(onCpu);
         waits = List.copyOf(waits);
+        charges = charges == null ? RuntimeCharges.NONE : charges;
+    }
+
+    /** A thread without runtime charges: its on-CPU time comes from its intervals. */
+    public ThreadTrace(int tid, List<OnCpuInterval> onCpu, List<Wait> waits, long sleeps, long voluntarySwitches,
+                       long involuntarySwitches, long runDelayNanos, long coreChanges, long migrations,
+                       boolean uncertain) {
+        this(tid, onCpu, waits, sleeps, voluntarySwitches, involuntarySwitches, runDelayNanos, coreChanges,
+                migrations, uncertain, RuntimeCharges.NONE);
     }
 
     /** A thread without recorded run-queue waits. */
@@ -68,8 +79,15 @@ public record ThreadTrace(int tid, List<OnCpuInterval> onCpu, List<Wait> waits, 
         return onCpuNanos(Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
-    /** On-CPU time within {@code [fromNanos, toNanos)}: the intervals clipped to the window. */
+    /**
+     * On-CPU time within {@code [fromNanos, toNanos)}: the runtime charges clipped to the window where the trace has
+     * them (the kernel's accounting: what {@code schedstat} sums, without the interrupt and steal time inside an
+     * interval), else the on-CPU intervals clipped to it.
+     */
     public long onCpuNanos(long fromNanos, long toNanos) {
+        if (!charges.isEmpty()) {
+            return charges.nanos(fromNanos, toNanos);
+        }
         long sum = 0;
         for (OnCpuInterval i : onCpu) {
             sum += overlap(i.startNanos(), i.endNanos(), fromNanos, toNanos);

@@ -10,7 +10,7 @@ import java.util.Map;
  * @param lostMarks    lines reporting a loss, counted ones and buffers that started late alike
  * @param hotplugSteps CPU hot-plug steps seen
  * @param inferredWindows per thread, {@code {switch-ins inferred, nanoseconds of their windows, nanoseconds by which
- *                        the switch record narrowed them}}: a switch-in the
+ *                        the switch record and the runtime charges narrowed them}}: a switch-in the
  *                        kernel did not record starts at the earliest moment it can have happened; the true start lies
  *                        up to the window later, so the thread's on-CPU time is too high by at most the window sum
  */

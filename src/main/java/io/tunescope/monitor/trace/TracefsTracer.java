@@ -27,10 +27,17 @@ import java.util.TreeSet;
  * SwitchRecord#unrecordedLeavers}). On 6.18 in this project's sandbox no {@code sched_switch} out of some of its agent's
  * tasks is ever recorded (in any instance, and by perf), so a monitored thread switched in after one of them has no
  * switch-in line anywhere; the switch INTO that task is recorded, and bounds the window the timeline infers ({@link SwitchRecord}).
+ *
+ * <p>Where the kernel has it, {@code sched_stat_runtime} is recorded too: the scheduler's runtime charges, which
+ * give on-CPU time as {@code schedstat} sums it and tell where an inferred switch-in happened ({@link SchedTimeline}).
+ * A thread reading the traced threads' schedstat charges them from its own CPU, so it must be followed
+ * ({@link #followCurrentThread()}).
  */
 public final class TracefsTracer implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("/sys/kernel/tracing");
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
+    /** The kernel's runtime charges: on-CPU time as schedstat sums it (used where the kernel has the tracepoint). */
+    static final String RUNTIME_EVENT = "sched_stat_runtime";
     /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten; the record's to FILE.record). */
     public static final String KEEP_TRACE_ENV = "TUNESCOPE_KEEP_TRACE";
     private static final int BUFFER_KB_PER_CPU = 16 * 1024;
@@ -40,6 +47,8 @@ public final class TracefsTracer implements AutoCloseable {
     private final Path instance;
     private final Path recordInstance;
     private final List<String> staleRemoved;
+    private final Set<Integer> readers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private boolean runtimeCharges;
     private Thread calibration;
     private SwitchRecord record = SwitchRecord.NONE;
     private volatile String recordProblem;
@@ -88,6 +97,11 @@ public final class TracefsTracer implements AutoCloseable {
             for (String e : EVENTS) {
                 write(instance.resolve("events/sched").resolve(e).resolve("enable"), "1");
             }
+            Path runtime = instance.resolve("events/sched").resolve(RUNTIME_EVENT).resolve("enable");
+            if (Files.exists(runtime)) {
+                write(runtime, "1");
+                t.runtimeCharges = true;
+            }
             write(instance.resolve("tracing_on"), "1");
             t.calibration = new Thread(t::calibrate, "tunescope-trace-calibration");
             t.calibration.setDaemon(true);
@@ -111,6 +125,41 @@ public final class TracefsTracer implements AutoCloseable {
             }
         }
         return out.stream().map(String::valueOf).toList();
+    }
+
+    /**
+     * Follows the calling thread too, a reader of the traced threads' {@code schedstat}: reading a running thread's
+     * CPU time charges it its runtime so far, from the reader's CPU, and the instance records only the followed
+     * threads' events, so a reader not followed would take those charges out of the trace (the reader then has a
+     * timeline of its own, which nothing reads unless it is a monitored thread itself). Idempotent; a failure is
+     * ignored (the charges it loses stay lost).
+     */
+    public void followCurrentThread() {
+        int tid = currentTid();
+        if (tid <= 0 || !readers.add(tid)) {
+            return;
+        }
+        try {
+            Files.writeString(instance.resolve("set_event_pid"), " " + tid, StandardCharsets.US_ASCII,
+                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND); // no truncate: adds
+        } catch (IOException | RuntimeException e) {
+            readers.remove(tid);
+        }
+    }
+
+    /** Whether the kernel records runtime charges here ({@code sched_stat_runtime}): on-CPU time comes from them. */
+    public boolean runtimeCharges() {
+        return runtimeCharges;
+    }
+
+    /** The calling thread's id from {@code /proc/thread-self} ({@code PID/task/TID}); -1 where it cannot be read. */
+    static int currentTid() {
+        try {
+            String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+            return Integer.parseInt(link.substring(link.lastIndexOf('/') + 1));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** The instances of tunescope processes that are gone, removed before this one was made. */
@@ -216,7 +265,9 @@ public final class TracefsTracer implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        remove(instance, EVENTS);
+        List<String> all = new ArrayList<>(EVENTS);
+        all.add(RUNTIME_EVENT);
+        remove(instance, all);
         remove(recordInstance, List.of("sched_switch"));
     }
 

@@ -118,13 +118,14 @@ class RunMonitorTest {
         JsonNode check = monitor.get("schedstat");
         assertThat(check.get("threads").asInt()).isPositive();
         assertThat(check.get("schedstatCpuMillis").asDouble()).isPositive();
-        // The goal is 1 % (withinOnePercent, checked for consistency below); whether it is met is measured in
-        // docs/benchmarks.md, not asserted here: after the fix for switch-ins the kernel's pid filter drops, short
-        // SF 0.01 runs still read 2-4 % low at times. This bound catches a gross loss such as the -20.8 % before it.
+        // The goal: 1 %. On-CPU time comes from the kernel's runtime charges (sched_stat_runtime), the counter
+        // schedstat sums, so only a thread on a CPU at a reading may differ, by up to a scheduler tick (10 ms covers
+        // HZ 100 and up). Before the charges, short SF 0.01 runs read 2-4 % low at times, and -20.8 % before that.
         double trace = check.get("traceCpuMillis").asDouble();
         double kernel = check.get("schedstatCpuMillis").asDouble();
         assertThat(trace).as("trace on-CPU vs schedstat over the traced window: %s", check)
-                .isBetween(0.9 * kernel, 1.1 * kernel + check.get("inferredWindowMillis").asDouble());
+                .isCloseTo(kernel, org.assertj.core.data.Offset.offset(
+                        0.01 * kernel + 10.0 * check.get("onCpuAtReading").asInt() + 0.5));
         assertThat(check.get("withinOnePercent").asBoolean()).isEqualTo(
                 Math.abs(check.get("totalDifferencePercent").asDouble()) <= 1.0
                         && Math.abs(check.get("worstDifferencePercent").asDouble()) <= 1.0);

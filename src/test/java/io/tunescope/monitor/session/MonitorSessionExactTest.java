@@ -74,11 +74,11 @@ class MonitorSessionExactTest {
                     exact.cpuMillis(), sampled.cpuMillis(), r.exact().complete(), r.exact().events());
             assertThat(exact.cpuMillis()).isGreaterThan(50.0);
             if (r.exact().complete()) {
-                // nested windows: sampler's first..last tick inside the recording inside the test's bracket; 5 ms
-                // covers schedstat lagging by up to one scheduler tick for a thread that is on a CPU when read. Below,
-                // 15 % of slack: the kernel's pid filter drops some switch-ins, and the trace still reads low at times
-                // after inferring them (516.8 against 578.2 ms once in CI, 2026-12-01; issue 15 stays open for it)
-                assertThat(exact.cpuMillis()).isBetween(0.85 * sampled.cpuMillis() - 5, bracketMillis + 5);
+                // nested windows: sampler's first..last tick inside the recording inside the test's bracket; 10 ms
+                // covers schedstat lagging by up to one scheduler tick (HZ 100 and up) for a thread that is on a CPU
+                // when read. No other slack: on-CPU time comes from the kernel's runtime charges, which the sampler
+                // thread's reads of schedstat also make (it is followed; unfollowed, it took up to 15 % away)
+                assertThat(exact.cpuMillis()).isBetween(sampled.cpuMillis() - 10, bracketMillis + 10);
             }
             assertThat(Files.list(TracefsTracer.DEFAULT_ROOT.resolve("instances"))
                     .map(p -> p.getFileName().toString())
