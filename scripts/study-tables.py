@@ -100,6 +100,13 @@ def groups_tables(groups):
              % ("%.2f" % ari if ari is not None else "n/a", study["queriesCompared"],
                 ", ".join("%s %s" % kv for kv in study["leftOut"].items())),
              "agreement with average-linkage hierarchical clustering: %.2f" % groups.get("hierarchicalAgreement", 0)]
+    seven = groups.get("studyK")
+    if seven and seven.get("adjustedRand") is not None:
+        notes.append("the same k-means forced to the study's 7 groups: adjusted Rand index **%.2f** (%s)"
+                     % (seven["adjustedRand"], "; ".join(
+                         "grp%d: %s" % (g, ", ".join(sorted((r["query"] for r in seven["rows"] if r["ourGroup"] == g),
+                                                            key=query_number)))
+                         for g in sorted({r["ourGroup"] for r in seven["rows"]}))))
     if stability.get("meanAdjustedRand") is not None:
         notes.append("stability across repetitions (mean ARI between repetitions' groupings): %.2f"
                      % stability["meanAdjustedRand"])

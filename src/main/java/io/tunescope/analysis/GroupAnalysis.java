@@ -23,9 +23,15 @@ public final class GroupAnalysis {
     public record Stability(List<Integer> repetitions, Double meanAdjustedRand, List<Double> pairwise) {
     }
 
+    /**
+     * @param study        our groups against the study's seven
+     * @param studyK       the same k-means forced to the study's number of groups (null with too few queries): does
+     *                     the disagreement come from the number of groups or from what sets queries apart?
+     */
     public record Report(int k, String method, List<String> metrics, int scenariosUsed, List<Group> groups,
                          Map<Integer, Double> silhouetteByK, List<List<String>> hierarchicalGroups,
-                         double hierarchicalAgreement, Stability stability, StudyGroups.Agreement study) {
+                         double hierarchicalAgreement, Stability stability, StudyGroups.Agreement study,
+                         StudyGroups.Agreement studyK) {
     }
 
     private GroupAnalysis() {
@@ -56,7 +62,23 @@ public final class GroupAnalysis {
                 + "; beside average-linkage hierarchical clustering";
         int scenarios = (int) matrix.columns().stream().map(c -> c.substring(0, c.lastIndexOf(':'))).distinct().count();
         return new Report(result.k(), method, metrics, scenarios, groups, result.silhouetteByK(), hierarchical,
-                result.hierarchicalAgreement(), stability(data, metrics, result, seed), StudyGroups.compare(groups));
+                result.hierarchicalAgreement(), stability(data, metrics, result, seed), StudyGroups.compare(groups),
+                atStudyK(matrix, seed));
+    }
+
+    /** k-means with k = the study's number of groups, against the study's groups; null when it cannot run. */
+    private static StudyGroups.Agreement atStudyK(Profiles.Matrix matrix, long seed) {
+        int k = StudyGroups.GROUPS.size();
+        double[][] z = ClusterMath.standardize(matrix.values());
+        if (z.length <= k || z[0].length == 0) {
+            return null;
+        }
+        int[] labels = QueryGrouping.kMeans(z, k, seed);
+        List<Group> groups = new ArrayList<>();
+        for (int g = 0; g < k; g++) {
+            groups.add(new Group(g + 1, members(matrix.queries(), labels, g), "", Map.of()));
+        }
+        return StudyGroups.compare(groups);
     }
 
     /** Per metric, each query's normalized value averaged over scenarios, standardized across queries. */

@@ -117,6 +117,10 @@ final class HtmlReport {
         h.paragraph(agreement.adjustedRand() == null ? "Against the study's groups: not computable."
                 : String.format("Against the study's seven groups (seeds/000): adjusted Rand index %.2f over %d "
                 + "queries; left out: %s.", agreement.adjustedRand(), agreement.queriesCompared(), agreement.leftOut()));
+        if (g.studyK() != null && g.studyK().adjustedRand() != null) {
+            h.paragraph(String.format("The same k-means forced to the study's %d groups: adjusted Rand index %.2f.",
+                    StudyGroups.GROUPS.size(), g.studyK().adjustedRand()));
+        }
         List<List<Object>> rows = new ArrayList<>();
         for (StudyGroups.StudyGroup sg : StudyGroups.GROUPS) {
             List<String> ours = new ArrayList<>();

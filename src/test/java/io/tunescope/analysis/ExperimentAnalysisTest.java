@@ -108,6 +108,15 @@ class ExperimentAnalysisTest {
                         "Q4", "Q5", "Q7", "Q8", "Q10", "Q12", "Q17")));
     }
 
+    @Test
+    void theSameClusteringForcedToTheStudysSevenGroupsIsComparedToo() {
+        StudyGroups.Agreement seven = analysis.groups().studyK();
+        assertThat(seven.rows()).hasSize(22);
+        assertThat(seven.rows().stream().mapToInt(StudyGroups.Row::ourGroup).distinct().count()).isEqualTo(7);
+        assertThat(seven.queriesCompared()).isEqualTo(20);
+        assertThat(seven.adjustedRand()).isBetween(-1.0, 1.0).isNotEqualTo(analysis.groups().study().adjustedRand());
+    }
+
     private static int[] labels(StudyGroups.Agreement study, String... queries) {
         return java.util.Arrays.stream(queries).mapToInt(q -> study.rows().stream().filter(r -> r.query().equals(q))
                 .findFirst().orElseThrow().ourGroup()).toArray();
