@@ -3,13 +3,17 @@
 
 Reads DIR/summary.json, profiles.json, groups.json, comparisons.json, group-changes.json, prediction.json and, when
 present, cross-engine.json, and prints the tables that place a run beside the study (seeds/000): the per-query
-profile of one scenario, the study's groups against ours with the adjusted Rand index, the factor effects per group,
-and the prediction's error per group. It prints what the files hold and computes nothing the report does not.
+profile of one scenario, the study's groups against ours with the adjusted Rand index, the factor effects per group
+(pooled, as the report has them, and split by the level of users and of tenants, as the study's Figure 2 panels are),
+and the prediction's error per group. The split is the only figure computed here: per query, the geometric mean over
+matched scenario pairs (equal in every factor but the one changed) of the ratio of mean response times, then the
+median over the group's queries.
 
     python3 scripts/study-tables.py runs/hana-sf1 [--scenario 'users=1,tenants=1,workerLimit=off,cpus=0-1']
 """
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -135,6 +139,49 @@ def effects_table(comparisons, changes, groups):
     return table(header, rows)
 
 
+def scenario_levels(scenario):
+    return dict(part.split("=", 1) for part in scenario.split(","))
+
+
+def split_effects_table(profiles, comparisons, groups, by, factor_order):
+    """Each factor change's median effect per group, separately for each combination of levels of the factors `by`."""
+    response = {}
+    for p in profiles:
+        if p["metric"] == "responseMillis" and p["value"] and p["value"] > 0:
+            response[(p["scenario"], p["query"])] = p["value"]
+    scenarios = sorted({s for s, _ in response})
+    levels = [scenario_levels(s) for s in scenarios]
+    if not levels or any(b not in levels[0] for b in by):
+        return "(no factor %s)" % ", ".join(by)
+    combos = sorted({tuple(lv[b] for b in by) for lv in levels},
+                    key=lambda t: [factor_order[b].index(v) for b, v in zip(by, t)])
+    changes = []
+    for c in comparisons:
+        key = (c["factor"], c["from"], c["to"])
+        if key not in changes and c["factor"] not in by:
+            changes.append(key)
+    rows = []
+    for factor, frm, to in changes:
+        for combo in combos:
+            row = ["%s %s -> %s" % (factor, frm, to), ", ".join("%s %s" % bv for bv in zip(by, combo))]
+            for g in groups["groups"]:
+                per_query = []
+                for q in g["queries"]:
+                    logs = []
+                    for a, la in zip(scenarios, levels):
+                        if la[factor] != frm or tuple(la[b] for b in by) != combo:
+                            continue
+                        lb = dict(la, **{factor: to})
+                        b = ",".join("%s=%s" % (k, lb[k]) for k in la)
+                        if (a, q) in response and (b, q) in response:
+                            logs.append(math.log(response[(b, q)] / response[(a, q)]))
+                    if logs:
+                        per_query.append(math.exp(sum(logs) / len(logs)))
+                row.append("%+.0f %%" % (100 * (statistics.median(per_query) - 1)) if per_query else "-")
+            rows.append(row)
+    return table(["change", "where"] + ["our grp%d" % g["id"] for g in groups["groups"]], rows)
+
+
 def prediction_table(prediction):
     rows = [["all queries", "**%.1f %%**" % (100 * prediction["mape"]), "%.1f %%" % (100 * prediction["baselineMape"]),
              str(len(prediction["points"]))]]
@@ -176,6 +223,12 @@ def main():
     print("### Factor effects per group (median change of mean response time)\n")
     print(effects_table(load(args.run, "comparisons.json") or [], load(args.run, "group-changes.json") or [],
                         groups) + "\n")
+    factor_order = {k: [str(v) for v in vs] for k, vs in summary["factors"].items()}
+    for by in (("users",), ("tenants",), ("tenants", "users")):
+        print("### Factor effects per group by %s (median over the group's queries of the matched-pair ratio)\n"
+              % " and ".join(by))
+        print(split_effects_table(load(args.run, "profiles.json") or [], load(args.run, "comparisons.json") or [],
+                                  groups, by, factor_order) + "\n")
     prediction = load(args.run, "prediction.json")
     if prediction:
         print("### Prediction\n")

@@ -26,8 +26,9 @@ final class PostgresDataDir {
     }
 
     /**
-     * Appends tunescope's block to {@code dataDir/postgresql.conf}: loopback only, the socket inside the data
-     * directory, durability off (not what is measured), then {@code settings}. A copied cluster carries the block of
+     * Appends tunescope's block to {@code dataDir/postgresql.conf}: loopback TCP only, no Unix-domain socket (its
+     * path must fit in 107 bytes, which a data directory deep in a plan's cells does not: every cell of
+     * examples/hana-study-sf1-postgres.yaml with two tenants failed to start that way), durability off (not what is measured), then {@code settings}. A copied cluster carries the block of
      * the server that prepared it; this server's block replaces it.
      */
     static void configure(Path dataDir, List<String> settings) throws IOException {
@@ -39,7 +40,7 @@ final class PostgresDataDir {
         }
         kept.addAll(List.of(CONFIG_MARKER,
                 "listen_addresses = '127.0.0.1'",
-                "unix_socket_directories = '" + dataDir + "'",
+                "unix_socket_directories = ''",
                 "fsync = off", "synchronous_commit = off", "full_page_writes = off",
                 "max_wal_size = '8GB'", "checkpoint_timeout = '30min'", "max_connections = 200"));
         kept.addAll(settings);
