@@ -30,7 +30,6 @@ public final class ThreadMonitor {
     private final RawSampleFile raw;
     private final Thread thread;
     private final long startNanos;
-    private final Runnable onSamplerThread;
     private volatile boolean stopping;
     private volatile long ticks;
     private volatile long missedTicks;
@@ -39,9 +38,8 @@ public final class ThreadMonitor {
     private volatile RuntimeException failure;
     private long stopNanos;
 
-    private ThreadMonitor(List<MonitoredProcess> processes, MonitorOptions options, Runnable onSamplerThread) {
+    private ThreadMonitor(List<MonitoredProcess> processes, MonitorOptions options) {
         this.options = options;
-        this.onSamplerThread = onSamplerThread;
         this.startNanos = System.nanoTime();
         this.raw = RawSampleFile.create(options.rawFile());
         this.sampler = new ThreadSampler(processes, options.procRoot(), raw, startNanos, System::nanoTime,
@@ -64,25 +62,15 @@ public final class ThreadMonitor {
 
     /** Scans the processes now (bad pids fail here) and starts sampling on a new thread. */
     public static ThreadMonitor start(List<MonitoredProcess> processes, MonitorOptions options) {
-        return start(processes, options, () -> { });
-    }
-
-    /**
-     * As {@link #start(List, MonitorOptions)}; {@code onSamplerThread} runs on the sampling thread before its first
-     * read (exact mode follows that thread there, see TracefsTracer#followCurrentThread).
-     */
-    public static ThreadMonitor start(List<MonitoredProcess> processes, MonitorOptions options,
-                                      Runnable onSamplerThread) {
         if (processes.isEmpty()) {
             throw BadInputException.of("pid", "none", "must be given at least once");
         }
-        ThreadMonitor m = new ThreadMonitor(processes, options, onSamplerThread);
+        ThreadMonitor m = new ThreadMonitor(processes, options);
         m.thread.start();
         return m;
     }
 
     private void loop() {
-        onSamplerThread.run();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long cpuStart = mx.getCurrentThreadCpuTime();
         long interval = options.interval().toNanos();

@@ -46,7 +46,6 @@ final class ExactRun implements AutoCloseable {
                 List<Integer> all = List.copyOf(SchedstatCheck.read(procRoot, pids).byTid().keySet());
                 TracefsTracer tracer = TracefsTracer.start(tracefs, all.isEmpty() ? pids : all, procRoot);
                 tracer.reportStaleRemoved();
-                tracer.followCurrentThread(); // it reads their schedstat now and at the stop
                 return new ExactRun(procRoot, pids, tracer, SchedstatCheck.read(procRoot, pids));
             } catch (IOException | RuntimeException e) {
                 why = "tracing could not start: " + e.getMessage();
@@ -63,7 +62,6 @@ final class ExactRun implements AutoCloseable {
      * null (and one line to {@code warn}) on failure.
      */
     TraceSummary stop(Path checkCsv, Consumer<String> warn) {
-        tracer.followCurrentThread();
         SchedstatCheck.Snapshot after = SchedstatCheck.read(procRoot, pids);
         try {
             List<SchedEvent> events = tracer.stop();
@@ -71,8 +69,8 @@ final class ExactRun implements AutoCloseable {
             if (tracer.switchRecordProblem() != null) {
                 warn.accept("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
             }
-            if (!tracer.runtimeCharges()) {
-                warn.accept("exact mode: the kernel has no sched:sched_stat_runtime; on-CPU time from switch intervals");
+            if (tracer.runtimeChargesProblem() != null) {
+                warn.accept("exact mode: " + tracer.runtimeChargesProblem() + "; on-CPU time from switch intervals");
             }
             StringBuilder csv = new StringBuilder("tid,traceCpuMillis,schedstatCpuMillis,onCpuAtReading\n");
             MonitorSummary.SchedstatAgreement agreement = SchedstatCheck.compare(before, after, trace,
@@ -91,11 +89,6 @@ final class ExactRun implements AutoCloseable {
         } finally {
             tracer.close();
         }
-    }
-
-    /** For the sampler's thread, which reads the traced threads' schedstat: see {@link TracefsTracer#followCurrentThread()}. */
-    void followCurrentThread() {
-        tracer.followCurrentThread();
     }
 
     MonitorSummary summary() {

@@ -94,8 +94,7 @@ public final class RunMonitor implements RunObserver {
             exact = ExactRun.start(exactTracefs, options.procRoot(), List.copyOf(pids), this::warn, fallback);
         }
         try {
-            monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()),
-                    exact == null ? () -> { } : exact::followCurrentThread);
+            monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
             if (metricsPort != null) {
                 endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), ClockTicks.PER_SECOND);
                 System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");

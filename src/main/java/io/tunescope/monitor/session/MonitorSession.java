@@ -61,8 +61,7 @@ public final class MonitorSession {
         try {
             MonitorOptions options = s.out() == null ? s.options()
                     : s.options().withRawFile(new MonitorDir(s.out()).samples());
-            ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options,
-                    tracer == null ? () -> { } : tracer::followCurrentThread);
+            ThreadMonitor monitor = ThreadMonitor.start(s.processes(), options);
             try {
                 sample(s, monitor);
             } catch (RuntimeException e) {
@@ -93,7 +92,6 @@ public final class MonitorSession {
                 TracefsTracer tracer = TracefsTracer.start(s.exactTracefs(),
                         s.processes().stream().map(MonitoredProcess::pid).toList(), s.options().procRoot());
                 tracer.reportStaleRemoved();
-                tracer.followCurrentThread(); // the sampler's first scan reads their schedstat on this thread
                 return tracer;
             } catch (IOException | RuntimeException e) {
                 why = "tracing could not start: " + e.getMessage();
@@ -111,8 +109,8 @@ public final class MonitorSession {
             if (tracer.switchRecordProblem() != null) {
                 notes.add("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
             }
-            if (!tracer.runtimeCharges()) {
-                notes.add("exact mode: the kernel has no sched:sched_stat_runtime; on-CPU time from switch intervals");
+            if (tracer.runtimeChargesProblem() != null) {
+                notes.add("exact mode: " + tracer.runtimeChargesProblem() + "; on-CPU time from switch intervals");
             }
             return ExactReport.of(SchedTimeline.build(events, tid -> true, tracer.switchRecord()), events.size(),
                     recording);

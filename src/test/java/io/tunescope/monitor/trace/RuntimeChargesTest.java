@@ -87,4 +87,18 @@ class RuntimeChargesTest {
         assertThat(t.onCpu()).containsExactly(new ThreadTrace.OnCpuInterval(3_000, 6_000, 1, ThreadTrace.End.SLEEP));
         assertThat(t.onCpuNanos()).isEqualTo(3_000);
     }
+
+    @Test
+    void theRecordsChargesAreMergedIntoTheTraceByTime() {
+        SchedEvent.Switch in = new SchedEvent.Switch(0, 1_000, 0, "R", 7);
+        SchedEvent.Lost lost = new SchedEvent.Lost(1, 3);
+        SchedEvent.Switch out = new SchedEvent.Switch(0, 6_000, 7, "S", 0);
+        SchedEvent.Runtime early = new SchedEvent.Runtime(1, 500, 9, 100, 9);
+        SchedEvent.Runtime atIn = new SchedEvent.Runtime(0, 1_000, 3, 10, 3);
+        SchedEvent.Runtime tick = new SchedEvent.Runtime(0, 4_000, 7, 3_000, 7);
+        SchedEvent.Runtime late = new SchedEvent.Runtime(0, 7_000, 8, 900, 8);
+        assertThat(TracefsTracer.merged(List.of(in, lost, out), List.of(early, atIn, tick, late)))
+                .containsExactly(early, in, lost, atIn, tick, out, late);
+        assertThat(TracefsTracer.merged(List.of(in, out), List.of())).containsExactly(in, out);
+    }
 }
