@@ -70,6 +70,22 @@ class PostgresServerTest {
         }
     }
 
+    @Test
+    void aHomeDeeperThanASocketPathAllowsStarts() throws Exception {
+        PostgresBinaries binaries = binariesOrSkip();
+        // a plan's cell directory: the data directory's path alone is longer than a Unix-domain socket's 107 bytes
+        // (every two-tenant cell of examples/hana-study-sf1-postgres.yaml failed so once, 2026-12-01)
+        Path deep = Path.of("target", "pg-deep-" + ProcessHandle.current().pid()).toAbsolutePath()
+                .resolve("cells/users-16_tenants-2_workerLimit-off_cpus-one-each_r1/tenants/t1");
+        assertThat(deep.resolve("pgdata/.s.PGSQL.65535").toString().length()).isGreaterThan(107);
+        try (PostgresServer server = PostgresServer.start(binaries, deep, null, List.of());
+             Connection c = DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password())) {
+            assertThat(c.isValid(5)).isTrue();
+        } finally {
+            deleteTree(deep.getParent().getParent().getParent().getParent());
+        }
+    }
+
     private static void deleteTree(Path dir) throws java.io.IOException {
         if (Files.exists(dir)) {
             try (var paths = Files.walk(dir)) {
