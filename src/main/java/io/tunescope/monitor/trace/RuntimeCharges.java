@@ -45,17 +45,8 @@ public final class RuntimeCharges {
 
         /** The start of the first charge so far that ends after {@code nanos}; {@code Long.MIN_VALUE} when none. */
         public long firstStartEndingAfter(long nanos) {
-            int lo = 0;
-            int hi = size;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (ends[mid] > nanos) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            return lo < size ? starts[lo] : Long.MIN_VALUE;
+            int i = firstAbove(ends, size, nanos);
+            return i < size ? starts[i] : Long.MIN_VALUE;
         }
 
         public RuntimeCharges build() {
@@ -85,7 +76,7 @@ public final class RuntimeCharges {
         if (toNanos <= fromNanos || starts.length == 0) {
             return 0;
         }
-        int first = firstEndingAfter(fromNanos);
+        int first = firstAbove(ends, ends.length, fromNanos);
         int last = lastStartingBefore(toNanos);
         if (first > last) {
             return 0;
@@ -96,13 +87,13 @@ public final class RuntimeCharges {
         return sum;
     }
 
-    /** The first charge with {@code end > nanos} ({@code count()} when none). */
-    private int firstEndingAfter(long nanos) {
+    /** The first index below {@code size} of ascending {@code values} with a value above {@code nanos}; {@code size} when none. */
+    private static int firstAbove(long[] values, int size, long nanos) {
         int lo = 0;
-        int hi = ends.length;
+        int hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (ends[mid] > nanos) {
+            if (values[mid] > nanos) {
                 hi = mid;
             } else {
                 lo = mid + 1;

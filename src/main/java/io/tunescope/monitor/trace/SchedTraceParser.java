@@ -316,16 +316,7 @@ public final class SchedTraceParser {
      * spaces allowed before it, or -1.
      */
     static int intField(byte[] buf, int from, int to, byte[] key) {
-        int at = lastIndexOf(buf, from, to, key);
-        if (at < 0) {
-            return -1;
-        }
-        int start = spacesEnd(buf, at + key.length, to);
-        int end = start;
-        while (end < to && end - start < 9 && buf[end] >= '0' && buf[end] <= '9') {
-            end++;
-        }
-        return end == start ? -1 : (int) number(buf, start, end);
+        return (int) decimalAfter(buf, lastIndexOf(buf, from, to, key), key.length, to, 9);
     }
 
     /**
@@ -337,12 +328,17 @@ public final class SchedTraceParser {
         while (at > from && isWordByte(buf[at - 1])) {
             at = lastIndexOf(buf, from, at + key.length - 1, key);
         }
+        return decimalAfter(buf, at, key.length, to, 18);
+    }
+
+    /** The decimal of up to {@code maxDigits} after the key found at {@code at} (spaces allowed), or -1. */
+    private static long decimalAfter(byte[] buf, int at, int keyLength, int to, int maxDigits) {
         if (at < 0) {
             return -1;
         }
-        int start = spacesEnd(buf, at + key.length, to);
+        int start = spacesEnd(buf, at + keyLength, to);
         int end = start;
-        while (end < to && end - start < 18 && buf[end] >= '0' && buf[end] <= '9') {
+        while (end < to && end - start < maxDigits && buf[end] >= '0' && buf[end] <= '9') {
             end++;
         }
         return end == start ? -1 : number(buf, start, end);
