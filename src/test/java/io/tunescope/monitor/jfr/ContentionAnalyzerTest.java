@@ -119,6 +119,11 @@ class ContentionAnalyzerTest {
         assertThat(top.topCaller()).startsWith(ContentionAnalyzerTest.class.getName() + ".lambda$");
         assertThat(top.share()).isGreaterThan(0.5);
         assertThat(table.hotMethods().stream().mapToLong(HotMethod::samples).sum()).isEqualTo(table.cpuSamples());
-        assertThat(table.topMonitors()).isEmpty();
+        // no lock in this code; at most a stray short wait on a runtime-internal monitor (once in CI, 2026-12-01: one
+        // 70 us event on an int[] at the loop's line), never the blocked time of real contention
+        assertThat(table.topMonitors()).allSatisfy(s -> {
+            assertThat(s.events()).isLessThanOrEqualTo(2);
+            assertThat(s.blockedNanos()).isLessThan(1_000_000L);
+        });
     }
 }
