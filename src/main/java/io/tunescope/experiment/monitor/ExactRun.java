@@ -66,12 +66,7 @@ final class ExactRun implements AutoCloseable {
         try {
             List<SchedEvent> events = tracer.stop();
             trace = SchedTimeline.build(events, tid -> true, tracer.switchRecord());
-            if (tracer.switchRecordProblem() != null) {
-                warn.accept("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
-            }
-            if (tracer.runtimeChargesProblem() != null) {
-                warn.accept("exact mode: " + tracer.runtimeChargesProblem() + "; on-CPU time from switch intervals");
-            }
+            tracer.notes().forEach(warn);
             StringBuilder csv = new StringBuilder("tid,traceCpuMillis,schedstatCpuMillis,onCpuAtReading\n");
             MonitorSummary.SchedstatAgreement agreement = SchedstatCheck.compare(before, after, trace,
                     (tid, traced, stat, busy) -> csv.append(tid).append(',').append(traced / 1e6).append(',')

@@ -106,12 +106,7 @@ public final class MonitorSession {
     private static ExactReport exact(TracefsTracer tracer, Recording recording, List<String> notes) {
         try {
             List<SchedEvent> events = tracer.stop();
-            if (tracer.switchRecordProblem() != null) {
-                notes.add("exact mode: " + tracer.switchRecordProblem() + "; inferred switch-ins not narrowed");
-            }
-            if (tracer.runtimeChargesProblem() != null) {
-                notes.add("exact mode: " + tracer.runtimeChargesProblem() + "; on-CPU time from switch intervals");
-            }
+            notes.addAll(tracer.notes());
             return ExactReport.of(SchedTimeline.build(events, tid -> true, tracer.switchRecord()), events.size(),
                     recording);
         } catch (IOException e) {

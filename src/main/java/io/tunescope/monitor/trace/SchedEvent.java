@@ -45,7 +45,8 @@ public sealed interface SchedEvent {
      * {@code sched_stat_runtime}: the scheduler charged {@code tid} {@code runtimeNanos} of CPU that it ran without a
      * break up to {@code nanos} (the kernel's own accounting, the same counter as {@code schedstat}'s first field; a
      * charge covers the time since the thread's switch-in or its previous charge). {@code currentTid} was on
-     * {@code cpu} when the line was recorded: the thread itself, or a reader of its CPU time on another CPU.
+     * {@code cpu} when the line was recorded: the thread itself, or another task that brought its charge up to date
+     * from another CPU (a wake-up onto the thread's CPU, a read of its schedstat).
      */
     record Runtime(int cpu, long nanos, int tid, long runtimeNanos, int currentTid) implements SchedEvent {
         /** Where the charged stretch began. */

@@ -29,8 +29,8 @@ import java.util.function.IntPredicate;
  *       thread on that CPU and every thread waiting for a CPU {@code uncertain}; pending run-queue waits are dropped
  *       rather than guessed;</li>
  *   <li>runtime charges are each thread's on-CPU time where the trace has them ({@link ThreadTrace#onCpuNanos});
- *       a charge recorded on another CPU than the thread's (a reader of its schedstat brought it up to date) counts
- *       the same;</li>
+ *       a charge recorded on another CPU than the thread's (another task brought it up to date: a wake-up onto its
+ *       CPU, a read of its schedstat) counts the same;</li>
  *   <li>hot-plug steps are counted; the scheduler's own switch and migrate events around them are all that the
  *       timelines need.</li>
  * </ul>
@@ -150,7 +150,8 @@ public final class SchedTimeline {
         w[0]++;
         w[1] += Math.max(0, nanos - a.openSince);
         w[2] += a.openSince - earliest;
-        // a charge since then (a reader's, on another CPU) starts at the switch-in; else the next one will
+        // a charge since then (made from another CPU: a wake-up, a read of its schedstat) starts at the switch-in;
+        // else the next one will
         long charged = a.charges.firstStartEndingAfter(a.openSince);
         a.narrowOnCharge = charged == Long.MIN_VALUE;
         if (charged > a.openSince && charged <= nanos) {
@@ -222,12 +223,9 @@ public final class SchedTimeline {
             return;
         }
         a.charges.add(r.startNanos(), r.nanos());
-        if (a.narrowOnCharge && a.onCpu >= 0) {
-            long start = Math.min(r.startNanos(), r.nanos());
-            if (start > a.openSince) {
-                inferred.get(a.tid)[2] += start - a.openSince;
-                a.openSince = start;
-            }
+        if (a.narrowOnCharge && a.onCpu >= 0 && r.startNanos() > a.openSince) {
+            inferred.get(a.tid)[2] += r.startNanos() - a.openSince;
+            a.openSince = r.startNanos();
         }
         a.narrowOnCharge = false;
     }

@@ -35,7 +35,7 @@ import java.util.TreeSet;
  * instance's pid filter would drop: charges from there alone read 0.05-1.8 % low against schedstat. They are merged
  * into the main events by time ({@link #stop()}): on-CPU time as schedstat sums it, and where an inferred
  * switch-in happened ({@link SchedTimeline}). A record that lost events gives no charges (then on-CPU time comes
- * from the switch intervals, and {@link #runtimeChargesProblem()} says so).
+ * from the switch intervals, and {@link #notes()} says so).
  */
 public final class TracefsTracer implements AutoCloseable {
     public static final Path DEFAULT_ROOT = Path.of("/sys/kernel/tracing");
@@ -184,14 +184,19 @@ public final class TracefsTracer implements AutoCloseable {
         return record;
     }
 
-    /** Why the switch record is missing or partial, in one line; null when it is whole. */
-    public String switchRecordProblem() {
-        return recordProblem;
-    }
-
-    /** Why on-CPU time does not come from runtime charges, in one line; null when it does. */
-    public String runtimeChargesProblem() {
-        return chargesProblem;
+    /**
+     * After {@link #stop()}: one line per way the trace falls short of the full method (the switch record missing or
+     * partial, on-CPU time not from runtime charges), each saying what that costs; empty when nothing does.
+     */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        if (recordProblem != null) {
+            notes.add("exact mode: " + recordProblem + "; inferred switch-ins not narrowed");
+        }
+        if (chargesProblem != null) {
+            notes.add("exact mode: " + chargesProblem + "; on-CPU time from switch intervals");
+        }
+        return notes;
     }
 
     /**
