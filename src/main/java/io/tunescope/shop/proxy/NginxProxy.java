@@ -47,7 +47,7 @@ public final class NginxProxy implements CachingProxy {
         Files.writeString(config, NginxConfig.render(knobs, dir.toAbsolutePath(), listen, nodes, root));
         ProcessGroupWatcher watcher = ProcessGroupWatcher.start("nginx", List.of(binary.toString(), "-p",
                 dir.toAbsolutePath().toString(), "-c", config.toAbsolutePath().toString(), "-e",
-                log.toAbsolutePath().toString()), log);
+                log.toAbsolutePath().toString()), log, null);
         NginxProxy proxy = new NginxProxy(watcher, listen);
         try {
             proxy.awaitListening(log);

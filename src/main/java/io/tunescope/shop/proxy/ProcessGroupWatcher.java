@@ -20,20 +20,23 @@ final class ProcessGroupWatcher implements AutoCloseable {
     /**
      * Ignores the terminal's SIGINT/SIGHUP (the pipe is what counts), starts the command in a session of its own (so
      * its pid is its process group), says its pid, waits for a line or end of file on stdin, then stops the group.
-     * Arguments: the log file, then the command.
+     * When the pipe ends without a line (this JVM died) it also removes the directory given (if any), which only this
+     * JVM would have cleaned up. Arguments: the log file, that directory or an empty string, then the command.
      */
     static final String SCRIPT = "trap '' INT HUP\n"
-            + "log=\"$1\"\nshift\n"
+            + "log=\"$1\"\nremove=\"$2\"\nshift 2\n"
             + "setsid \"$@\" </dev/null >/dev/null 2>>\"$log\" &\n"
             + "pid=$!\n"
             + "echo \"$pid\"\n"
             + "exec >/dev/null\n"
-            + "read -r _\n"
+            + "died=0\n"
+            + "read -r _ || died=1\n"
             + "kill -TERM -\"$pid\" 2>/dev/null\n"
             + "n=0\n"
             + "while kill -0 -\"$pid\" 2>/dev/null && [ \"$n\" -lt 50 ]; do sleep 0.1; n=$((n+1)); done\n"
             + "kill -KILL -\"$pid\" 2>/dev/null\n"
-            + "wait\n";
+            + "wait\n"
+            + "if [ \"$died\" = 1 ] && [ -n \"$remove\" ]; then rm -rf \"$remove\"; fi\n";
 
     private final Process watcher;
     private final long pid;
@@ -45,10 +48,14 @@ final class ProcessGroupWatcher implements AutoCloseable {
         this.binaryName = binaryName;
     }
 
-    /** Starts {@code command} (its first element the server binary) under a watcher; its stderr goes to {@code log}. */
-    static ProcessGroupWatcher start(String name, List<String> command, Path log) throws IOException {
+    /**
+     * Starts {@code command} (its first element the server binary) under a watcher; its stderr goes to {@code log};
+     * {@code removeIfOrphaned} (null: none) is removed when this JVM dies without closing it.
+     */
+    static ProcessGroupWatcher start(String name, List<String> command, Path log, Path removeIfOrphaned)
+            throws IOException {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", SCRIPT, "tunescope-" + name + "-watcher",
-                log.toAbsolutePath().toString()));
+                log.toAbsolutePath().toString(), removeIfOrphaned == null ? "" : removeIfOrphaned.toString()));
         argv.addAll(command);
         Process watcher = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();

@@ -92,7 +92,8 @@ public final class SquidProxy implements CachingProxy {
             run(List.of(binary.toString(), "-N", "-z", "-f", home.resolve("squid.conf").toString()), "create its cache");
         }
         ProcessGroupWatcher watcher = ProcessGroupWatcher.start("squid",
-                List.of(binary.toString(), "-N", "-f", home.resolve("squid.conf").toString()), home.resolve("squid.err"));
+                List.of(binary.toString(), "-N", "-f", home.resolve("squid.conf").toString()), home.resolve("squid.err"),
+                home.equals(dir.toAbsolutePath()) ? null : home);
         SquidProxy proxy = new SquidProxy(watcher, binary, home, dir.toAbsolutePath(), listen, nodes, user);
         try {
             ProxyPorts.awaitListening("squid", listen, proxy::isAlive, log);
@@ -170,6 +171,11 @@ public final class SquidProxy implements CachingProxy {
             String[] lines = out.split("\n");
             throw new IOException("squid did not " + what + ": " + lines[lines.length - 1].strip());
         }
+    }
+
+    /** Where Squid's own files are: the proxy's directory, or a private temporary one (see the class comment). */
+    Path home() {
+        return home;
     }
 
     @Override

@@ -128,6 +128,11 @@ class SquidProxyTest {
                 Thread.sleep(50);
             }
             assertThat(squid.isAlive()).as("squid after kill -9 of the JVM that started it").isFalse();
+            Path home = Path.of(out.readLine().trim());
+            while (System.nanoTime() < deadline && Files.exists(home) && !home.startsWith(dir)) {
+                Thread.sleep(50);
+            }
+            assertThat(home.startsWith(dir) || !Files.exists(home)).as("a private home %s is removed", home).isTrue();
         } finally {
             controller.destroyForcibly();
         }
@@ -142,6 +147,7 @@ class SquidProxyTest {
             SquidProxy proxy = SquidProxy.start(Path.of(args[0]), SquidKnobs.DEFAULTS, 0,
                     List.of(Integer.parseInt(args[2])), Path.of(args[1]).resolve("proxy"));
             System.out.println(proxy.pid());
+            System.out.println(proxy.home());
             System.out.flush();
             Thread.sleep(600_000);
         }
