@@ -180,7 +180,7 @@ public record ResultsDir(Path root) {
         return root.resolve("prediction.json");
     }
 
-    /** Prediction across engines: this experiment's scenarios from another engine's and the reverse (issue 16). */
+    /** Prediction across engines: this experiment's scenarios from another engine's and the reverse. */
     public Path crossEngine() {
         return root.resolve("cross-engine.json");
     }
