@@ -22,7 +22,7 @@ public record SimCalibration(double proxyCpuMillis, double appCpuMillis, double 
      */
     public static final SimCalibration RECORDED = new SimCalibration(0.181, 1.132, 2.953, 0.232,
             "shop run --mix browsing --browsers 50 --duration 60s --think-scale 0.05 --app-nodes 2 --monitor "
-                    + "(2026-12-01, docs/findings.md, "Cluster tuning modes")");
+                    + "(2026-12-01, docs/findings.md, Cluster tuning modes)");
 
     public SimCalibration {
         positive("proxyCpuMillis", proxyCpuMillis);
