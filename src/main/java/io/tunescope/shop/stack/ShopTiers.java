@@ -26,7 +26,7 @@ public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path
     public static final int MAX_APP_NODES = 16;
     public static final int MAX_LINES = 8;
 
-    /** One node, no proxy: the first increment's stack. */
+    /** One node, no proxy: the smallest stack. */
     public static final ShopTiers SINGLE = new ShopTiers(NONE, 0, ProxyKnobs.DEFAULTS, null, 1, 1);
 
     public ShopTiers {
