@@ -200,11 +200,10 @@ class BadInputSweepTest {
                         "{t}/missing"),
                 c(3, "DIR ({t}/nosum) has no summary.json: give a directory written by tunescope run", "report",
                         "{t}/nosum"),
-                c(3, "summary ({t}/emptysum/summary.json) is not readable JSON: line 1, column 0: No content to map "
-                        + "due to end-of-input", "report", "{t}/emptysum"),
-                c(3, "summary ({t}/cut/summary.json) is not readable JSON: line 2, column 14: Unrecognized token "
-                        + "'tru': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or "
-                        + "'false')", "report", "{t}/cut"),
+                c(3, "summary ({t}/emptysum/summary.json) is not readable JSON: line 1, column 0: empty", "report",
+                        "{t}/emptysum"),
+                c(3, "summary ({t}/cut/summary.json) is not readable JSON: line 2, column 14: not JSON (a value is "
+                        + "missing or malformed)", "report", "{t}/cut"),
                 c(3, "--cross-engine ({t}/nosum) must be an experiment directory (with summary.json) from tunescope "
                         + "run PLAN.yaml --out DIR", "report", "{t}/missing", "--cross-engine", "{t}/nosum"),
                 // scale
