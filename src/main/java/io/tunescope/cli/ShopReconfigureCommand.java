@@ -5,6 +5,7 @@ import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopStackConfig;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ReconfigurationRecord;
 import io.tunescope.store.ReconfigureSummary;
 import io.tunescope.store.ResultsDir;
@@ -96,6 +97,7 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
                 browseCacheEntries < 0 ? stack.cacheEntries : browseCacheEntries, chosen,
                 mixChange == null ? null : MixChange.parse(mixChange), browsers, rampUp, duration,
                 new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed());
+        FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
         ReconfigurationRecord r = s.reconfiguration();
         if (r != null) {

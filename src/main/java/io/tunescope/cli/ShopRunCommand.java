@@ -6,6 +6,7 @@ import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
 import picocli.CommandLine.Command;
@@ -93,6 +94,7 @@ public final class ShopRunCommand implements Callable<Integer> {
                 stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor, stack.tiers(), mixChange == null ? null : MixChange.parse(mixChange));
+        FreshOutput.check(config.out());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";
         String failed = s.failedNodes().isEmpty() ? "" : " (failed: " + String.join(", ", s.failedNodes()) + ")";

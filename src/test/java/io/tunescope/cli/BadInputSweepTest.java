@@ -162,8 +162,8 @@ class BadInputSweepTest {
                         "jdbc:postgresql://127.0.0.1:{silent}/x", "--out", "{t}/silent"),
                 c(3, "duration (0s) must be positive", "run", "--duration", "0s", "--out", "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
-                c(3, "out (/proc/tunescope/x) must be a directory this user can create and write (cannot create "
-                        + "/proc/tunescope)", "run", "--out", "/proc/tunescope/x"),
+                c(3, "out (/proc/tunescope/x) is under /proc, which holds the kernel's files or devices, not "
+                        + "results", "run", "--out", "/proc/tunescope/x"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "demo", "--out", "{t}/afile"),
                 c(2, "Unknown options: '--users', '2'", "demo", "--users", "2"),
                 c(3, "--tune-trials (1) must be at least 2 (the default configuration and one other)", "demo",

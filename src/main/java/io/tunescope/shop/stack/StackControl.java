@@ -3,6 +3,7 @@ package io.tunescope.shop.stack;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Processes;
 import io.tunescope.shop.proxy.NginxProxy;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.Json;
 import io.tunescope.store.JsonFiles;
 import io.tunescope.store.RecordedProcess;
@@ -33,6 +34,11 @@ public final class StackControl {
     /** Starts the stack of {@code config} and returns its state once it serves. */
     public static ShopStackState start(ShopStackConfig config) throws IOException, InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
+        if (Files.exists(dir.shopStackConfig())) {
+            FreshOutput.checkPlace(config.out());   // a stack started here before may start here again
+        } else {
+            FreshOutput.check(config.out());
+        }
         if (Files.isDirectory(config.out())) {
             StackStatus found = inspect(config.out());
             if (found.running()) {
