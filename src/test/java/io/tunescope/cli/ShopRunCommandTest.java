@@ -61,6 +61,25 @@ class ShopRunCommandTest {
     }
 
     @Test
+    void aMissingOrWrongProxyIsSaidBeforeTheDatabaseStarts(@TempDir Path dir) throws Exception {
+        int[] code = new int[1];
+        Path out = dir.resolve("out");
+        String err = stderrOf(code, "shop", "run", "--database", "postgres", "--proxy", "nginx", "--proxy-bin",
+                dir.resolve("no-nginx").toString(), "--out", out.toString());
+        assertThat(code[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(err).contains("proxy-bin (" + dir.resolve("no-nginx") + ") does not exist: give nginx's "
+                + "executable (apt-get install nginx-light)").hasLineCount(1);
+        assertThat(io.tunescope.store.ResultsDir.of(out).shopDatabase("postgres")).as("no database started")
+                .doesNotExist();
+
+        err = stderrOf(code, "shop", "run", "--database", "postgres", "--proxy", "nginx", "--proxy-bin", "/bin/true",
+                "--out", dir.resolve("out2").toString());
+        assertThat(code[0]).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(err).contains("proxy-bin (/bin/true) is not nginx").hasLineCount(1);
+        assertThat(io.tunescope.store.ResultsDir.of(dir.resolve("out2")).shopDatabase("postgres")).doesNotExist();
+    }
+
+    @Test
     void theCatalogAndTheCommandLineShareOneRule() {
         var pool = io.tunescope.shop.stack.ShopCatalogs.app().knob("app_pool_size");
         assertThat(pool.max()).isEqualTo((double) io.tunescope.shop.app.AppKnobs.MOST_POOL_SIZE);

@@ -45,9 +45,12 @@ final class ShopStack implements AutoCloseable {
     static ShopStack start(ShopStackConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         Files.createDirectories(ResultsDir.of(config.out()).tierLog("app1").getParent());
-        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
-            // before the store is populated, so a port in use costs nothing
-            NginxProxy.checkFree(config.tiers().proxyPort());
+        if (config.layout().hasProxy()) {
+            // before the store is populated, so a missing proxy or a port in use costs nothing
+            NginxProxy.checkBinary(proxyBinary(config.tiers().proxyBinary()));
+            if (config.tiers().proxyPort() != 0) {
+                NginxProxy.checkFree(config.tiers().proxyPort());
+            }
         }
         PopulatedDatabase database = PopulatedDatabase.start(config.database(), config.pgBin(), config.out(),
                 config.scale(), config.seed(), progress);
@@ -70,6 +73,11 @@ final class ShopStack implements AutoCloseable {
         return startNodes(layout, proxyBinary, 0, database, database.borrowed(), out);
     }
 
+    /** The proxy's executable: the one given, else nginx's default. */
+    static Path proxyBinary(Path given) {
+        return given == null ? NginxProxy.DEFAULT_BINARY : given;
+    }
+
     private static ShopStack startNodes(ShopLayout layout, Path proxyBinary, int proxyPort, PopulatedDatabase db,
                                         ShopDatabase database, Path out) throws IOException {
         ResultsDir dir = ResultsDir.of(out);
@@ -85,7 +93,7 @@ final class ShopStack implements AutoCloseable {
                 }
                 NginxProxy proxy = null;
                 if (l.proxyNode() != null) {
-                    proxy = NginxProxy.start(proxyBinary == null ? NginxProxy.DEFAULT_BINARY : proxyBinary,
+                    proxy = NginxProxy.start(proxyBinary(proxyBinary),
                             l.proxyKnobs(), proxyPort, apps.stream().map(AppNode::port).toList(),
                             dir.shopProxyDir(l.proxyNode()), dir.shopProxyConfig(l.proxyNode()),
                             dir.tierLog(l.proxyNode()));
