@@ -112,6 +112,26 @@ public final class ShopRunCommand implements Callable<Integer> {
                     + "over %.0f s, order interactions %.1f %%", p.mix(), p.startSeconds(), p.wips(), p.seconds(),
                     p.orderSharePercent())));
         }
-        return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
+        if (s.wips() > 0) {
+            return ExitCode.OK;
+        }
+        System.err.println("tunescope: shop run: " + noWipsReason(s, config.out()));
+        return ExitCode.FAILURE;
+    }
+
+    /** Why a run measured no web interaction per second, from what its summary says, on one line. */
+    static String noWipsReason(ShopSummary s, Path out) {
+        String why;
+        if (s.failedNodes() != null && !s.failedNodes().isEmpty()) {
+            why = "nodes failed: " + String.join(", ", s.failedNodes());
+        } else if (s.errors() > 0) {
+            why = s.errors() + " interactions failed" + (s.errorsByKind() == null || s.errorsByKind().isEmpty() ? ""
+                    : " " + s.errorsByKind());
+        } else {
+            why = "no interaction completed within the " + Math.round(s.measureSeconds()) + " s measured (a "
+                    + "think time longer than the measurement, or too few browsers: give a longer --duration)";
+        }
+        return "0 " + s.metric() + " measured: " + why + "; the tiers' logs are in " + ResultsDir.of(out).tierLog(
+                "stack").getParent();
     }
 }

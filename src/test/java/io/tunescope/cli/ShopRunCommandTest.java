@@ -1,5 +1,7 @@
 package io.tunescope.cli;
 
+import io.tunescope.store.Json;
+import io.tunescope.store.ShopSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,6 +79,22 @@ class ShopRunCommandTest {
         assertThat(code[0]).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(err).contains("proxy-bin (/bin/true) is not nginx").hasLineCount(1);
         assertThat(io.tunescope.store.ResultsDir.of(dir.resolve("out2")).shopDatabase("postgres")).doesNotExist();
+    }
+
+    @Test
+    void zeroWipsSaysWhy() throws Exception {
+        Path out = Path.of("runs", "x");
+        ShopSummary failing = Json.MAPPER.readValue("{\"metric\": \"WIPS\", \"errors\": 3, \"measureSeconds\": 10, "
+                + "\"errorsByKind\": {\"connect\": 3}, \"failedNodes\": []}", ShopSummary.class);
+        assertThat(ShopRunCommand.noWipsReason(failing, out)).isEqualTo("0 WIPS measured: 3 interactions failed "
+                + "{connect=3}; the tiers' logs are in runs/x/logs");
+        ShopSummary idle = Json.MAPPER.readValue("{\"metric\": \"WIPS\", \"measureSeconds\": 2}",
+                ShopSummary.class);
+        assertThat(ShopRunCommand.noWipsReason(idle, out)).startsWith("0 WIPS measured: no interaction completed "
+                + "within the 2 s measured");
+        ShopSummary down = Json.MAPPER.readValue("{\"metric\": \"WIPS\", \"errors\": 9, \"failedNodes\": [\"app1\"]}",
+                ShopSummary.class);
+        assertThat(ShopRunCommand.noWipsReason(down, out)).startsWith("0 WIPS measured: nodes failed: app1;");
     }
 
     @Test

@@ -11,7 +11,6 @@ import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
