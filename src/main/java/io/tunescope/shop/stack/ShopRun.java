@@ -81,8 +81,9 @@ public final class ShopRun implements AutoCloseable {
         ObjectNode node = Json.MAPPER.valueToTree(summary);
         node.put("complete", complete);
         if (!complete) {
-            node.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + summary.measureSeconds()
-                    + " s of measurement: the figures are of what was measured until then");
+            node.put("failure", String.format(java.util.Locale.ROOT, "stopped by a signal (SIGTERM or Ctrl-C) "
+                    + "after %.1f s of measurement: the figures are of what was measured until then",
+                    summary.measureSeconds()));
         }
         Json.writeAtomically(file, node);
     }
