@@ -83,13 +83,12 @@ public final class Json {
     }
 
     /**
-     * Why a JSON file could not be read, on one line and naming the place: {@code line 3, column 17: Unexpected
-     * end-of-input ...} for a parse error (Jackson's own message without its source excerpt), else the message.
+     * Why a JSON file could not be read, on one line, naming the place and the rule in our words ({@code line 3,
+     * column 17: ends before its JSON is complete}), never the parser's own text or Java class names.
      */
     public static String problem(IOException e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
-            return "line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ": "
-                    + j.getOriginalMessage().replace('\n', ' ');
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+            return JsonFiles.problem(j, null);
         }
         return String.valueOf(e.getMessage()).replace('\n', ' ');
     }

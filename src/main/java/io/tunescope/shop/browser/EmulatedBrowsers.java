@@ -74,7 +74,8 @@ public final class EmulatedBrowsers {
     /**
      * Runs ramp-up, measurement and ramp-down; returns the measurement interval's figures. Closed mode: the
      * browsers start spread over the ramp-up and loop until the end. Open mode ({@code arrivalRatePerSecond > 0}):
-     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time.
+     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time. Interrupted, it
+     * returns the figures measured so far with the interrupt flag set.
      */
     public BrowserResult run() throws InterruptedException {
         long start = System.nanoTime();
@@ -107,8 +108,14 @@ public final class EmulatedBrowsers {
             }
             live.arriveAndDeregister();
             long waitNanos = endNanos - System.nanoTime() + REQUEST_TIMEOUT.toNanos();
-            // false: requests still unanswered after their timeout, and the figures so far are the result
-            live.awaitZero(Math.max(0, waitNanos));
+            try {
+                // false: requests still unanswered after their timeout, and the figures so far are the result
+                live.awaitZero(Math.max(0, waitNanos));
+            } catch (InterruptedException e) {
+                // stopped early (SIGTERM, Ctrl-C): what was measured up to now is the result; the caller sees the flag
+                Thread.currentThread().interrupt();
+                return stats.resultUpTo(System.nanoTime());
+            }
             return stats.result();
         } finally {
             clock.shutdownNow();

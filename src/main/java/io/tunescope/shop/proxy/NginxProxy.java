@@ -36,9 +36,7 @@ public final class NginxProxy implements CachingProxy {
      */
     public static NginxProxy start(Path binary, ProxyKnobs knobs, int port, List<Integer> nodes, Path dir,
                                    Path config, Path log) throws IOException {
-        if (!Files.isExecutable(binary)) {
-            throw BadInputException.of("proxy", binary, "must be an nginx executable (apt-get install nginx-light)");
-        }
+        checkBinary(binary);
         int listen = port == 0 ? ProxyPorts.freePort() : ProxyPorts.checkFree(port);
         Files.createDirectories(dir.resolve("temp"));
         Files.createDirectories(config.getParent());
@@ -60,6 +58,36 @@ public final class NginxProxy implements CachingProxy {
 
     private void awaitListening(Path log) throws IOException {
         ProxyPorts.awaitListening("nginx", port, this::isAlive, log);
+    }
+
+    /**
+     * Bad input unless {@code binary} is an nginx executable: it exists, may be run, and {@code -v} names nginx.
+     * Checked before any tier starts, so a missing or wrong proxy costs no database start and no population.
+     */
+    public static void checkBinary(Path binary) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw BadInputException.of("proxy-bin", binary, (Files.exists(binary) ? "must be an executable file"
+                    : "does not exist") + ": give nginx's executable (apt-get install nginx-light)");
+        }
+        String version;
+        try {
+            Process p = new ProcessBuilder(binary.toString(), "-v").redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            byte[] out = p.getInputStream().readNBytes(4096);
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            version = new String(out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            version = "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking " + binary, e);
+        }
+        if (!version.contains("nginx")) {
+            throw BadInputException.of("proxy-bin", binary, "is not nginx (its -v does not name nginx): give "
+                    + "nginx's executable (apt-get install nginx-light)");
+        }
     }
 
     /**

@@ -51,8 +51,9 @@ public final class SquidProxy implements CachingProxy {
 
     /** Says, before anything starts, that {@code binary} is no Squid to run. */
     public static void checkBinary(Path binary) {
-        if (!Files.isExecutable(binary)) {
-            throw BadInputException.of("proxy", binary, "must be a squid executable (apt-get install squid)");
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw BadInputException.of("proxy-bin", binary, (Files.exists(binary) ? "must be an executable file"
+                    : "does not exist") + ": give squid's executable (apt-get install squid)");
         }
     }
 

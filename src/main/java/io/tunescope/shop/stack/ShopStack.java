@@ -48,12 +48,16 @@ final class ShopStack implements AutoCloseable {
     static ShopStack start(ShopStackConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         Files.createDirectories(ResultsDir.of(config.out()).tierLog("app1").getParent());
-        if (config.tiers().proxy().equals(ShopTiers.SQUID)) {
-            SquidProxy.checkBinary(config.tiers().proxyExecutable()); // before the store is populated
-        }
-        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
-            // before the store is populated, so a port in use costs nothing
-            NginxProxy.checkFree(config.tiers().proxyPort());
+        if (config.layout().hasProxy()) {
+            // before the store is populated, so a missing proxy or a port in use costs nothing
+            if (config.tiers().proxy().equals(ShopTiers.SQUID)) {
+                SquidProxy.checkBinary(config.tiers().proxyExecutable());
+            } else {
+                NginxProxy.checkBinary(config.tiers().proxyExecutable());
+            }
+            if (config.tiers().proxyPort() != 0) {
+                NginxProxy.checkFree(config.tiers().proxyPort());
+            }
         }
         PopulatedDatabase database = PopulatedDatabase.start(config.database(), config.pgBin(), config.out(),
                 config.scale(), config.seed(), progress);
