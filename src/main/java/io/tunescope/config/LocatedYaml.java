@@ -57,6 +57,18 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
         return parse(file.toString(), utf8(file.toString(), bytes), booleansAsText);
     }
 
+    /**
+     * Whether {@code file} is a YAML mapping with the top-level key {@code key}: how a command tells the kinds of file
+     * apart before reading one. False for a file that cannot be read or parsed (its reader then says why).
+     */
+    public static boolean hasTopKey(Path file, String key) {
+        try {
+            return read(file, "file", false).root().has(key);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** {@code bytes} as UTF-8 text; a malformed byte is bad input at its line, never the decoder's own words. */
     static String utf8(String fileName, byte[] bytes) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
