@@ -86,6 +86,11 @@ public final class ClusterLineTuner {
                         + f.clusterFile() + "; its lines are " + cluster.layout().lines()));
     }
 
+    /** Reads a line file and the cluster file it names, as {@code tunescope check} does: bad input if either is. */
+    public static void check(Path file) {
+        ClusterFileParser.read(read(file).clusterFile());
+    }
+
     static LineFile read(Path file) {
         YamlSection top = YamlSection.root(LocatedYaml.read(file, "line file", false));
         YamlSection s = top.required(SECTION).section();
