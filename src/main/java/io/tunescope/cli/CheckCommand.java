@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Check experiment plans, tuning files and cluster files without running anything: "
-                + "prints FILE: ok (kind) for each, or its first error as file:line: path (value) rule; "
+                + "prints FILE: ok (kind) for each, or its first error (file:line: path (value) rule); "
                 + "exit 0 when every file is ok, 3 otherwise.")
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "plan, tuning or cluster files (YAML)")
@@ -41,8 +41,7 @@ public final class CheckCommand implements Callable<Integer> {
             try {
                 out.println(file + ": ok (" + check(file) + ")");
             } catch (BadInputException e) {
-                String message = e.getMessage().replace('\n', ' ');
-                err.println(message.startsWith(file + ":") ? message : file + ": " + message);
+                err.println("tunescope: " + e.getMessage().replace('\n', ' '));
                 bad++;
             }
         }

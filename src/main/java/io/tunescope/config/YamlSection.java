@@ -37,7 +37,7 @@ public final class YamlSection {
         return YamlValue.root(yaml).section();
     }
 
-    /** Names the section in its unknown-key message ({@code of a shop target}); by default {@code here}. */
+    /** Names the section in its unknown-key message: {@code is not a known key of a shop target}. */
     public YamlSection describedAs(String kindOfSection) {
         this.kind = " " + kindOfSection;
         return this;
@@ -57,9 +57,9 @@ public final class YamlSection {
         return path().isEmpty() ? key : path() + "." + key;
     }
 
-    /** Whether the file gives {@code key} (with a value); asking does not count as reading it. */
+    /** Whether the file gives {@code key} (with a value); a key asked about is a key of this section. */
     public boolean has(String key) {
-        return value(key, false).present();
+        return value(key).present();
     }
 
     /** The value at {@code key}, absent or not; the key counts as read. */
@@ -173,7 +173,7 @@ public final class YamlSection {
     public void refuse(String key, String rule) {
         YamlValue v = value(key);
         if (v.present()) {
-            throw v.error(rule);
+            throw v.error(v.node().isContainerNode() ? "present" : v.display(), rule);
         }
     }
 
@@ -189,7 +189,7 @@ public final class YamlSection {
         for (Iterator<String> names = value.node().fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!asked.contains(name)) {
-                throw error(name, name, "is not a known key" + (kind.isEmpty() ? " here" : kind)
+                throw error(name, name, "is not a known key" + kind
                         + "; expected one of " + new TreeSet<>(asked));
             }
         }

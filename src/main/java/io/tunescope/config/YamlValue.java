@@ -86,7 +86,7 @@ public record YamlValue(LocatedYaml yaml, String path, JsonNode node) {
         if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
             return "must be a whole number of at least " + min;
         }
-        return "must be a whole number between " + min + " and " + max;
+        return "must be between " + min + " and " + max;
     }
 
     /** Any number. */

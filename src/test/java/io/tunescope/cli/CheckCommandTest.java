@@ -57,7 +57,7 @@ class CheckCommandTest {
 
         Result r = check(plan, tuning);
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(r.err()).contains(plan + ":4: base.iterations (many) must be a whole number")
+        assertThat(r.err()).contains("tunescope: " + plan + ":4: base.iterations (many) must be a whole number")
                 .contains(tuning + ":" + budgetLine + ": budget ([3]) must be a whole number");
         assertThat(r.out()).isEmpty();
     }
@@ -70,6 +70,6 @@ class CheckCommandTest {
         assertThat(r.code()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(r.out()).contains("examples/quick.yaml: ok (experiment plan)");
         assertThat(r.err()).contains("cluster.trialsPerMod (trialsPerMod) is not a known key")
-                .contains(dir.resolve("absent.yaml") + ": ");
+                .contains("tuning file (" + dir.resolve("absent.yaml") + ") does not exist");
     }
 }

@@ -7,6 +7,7 @@ import io.tunescope.tune.shop.ShopClusterBench;
 import io.tunescope.tune.space.SearchSpace;
 import io.tunescope.config.LocatedYaml;
 import io.tunescope.config.YamlSection;
+import io.tunescope.config.YamlValue;
 import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.store.study.PostgresStudy;
 import io.tunescope.store.study.StudyLocation;
@@ -95,25 +96,29 @@ public final class ClusterLineTuner {
         YamlSection top = YamlSection.root(LocatedYaml.read(file, "line file", false));
         YamlSection s = top.required(SECTION).section();
         top.end();
-        Path cluster = file.toAbsolutePath().getParent().resolve(s.text("clusterFile", null));
-        if (!Files.isRegularFile(cluster)) {
-            throw s.error("clusterFile", cluster, "must be a cluster tuning file (no such file)");
-        }
-        String strategy = s.text("strategy", null);
-        if (!Strategies.exists(strategy)) {
-            throw s.error("strategy", strategy, "must be one of " + Strategies.names());
-        }
-        String comparison = s.text("comparison", null);
-        try {
-            PostgresStudy.checkName(comparison);
-        } catch (BadInputException e) {
-            throw s.error("comparison", comparison, "must be 1 to 100 letters, digits, '.', '_' or '-'");
-        }
-        LineFile line = new LineFile(file, cluster, s.text("line", null), comparison,
-                s.required("trials").integer(1, 100_000), strategy,
-                s.required("seed").longInteger(Long.MIN_VALUE, Long.MAX_VALUE),
-                Duration.ofSeconds(s.required("roundTimeoutSeconds").longInteger(1, 86_400)));
+        // every key is taken before any is checked, so a misspelt key is named before the key it stands for is missed
+        YamlValue clusterFile = s.value("clusterFile");
+        YamlValue strategy = s.value("strategy");
+        YamlValue comparison = s.value("comparison");
+        YamlValue line = s.value("line");
+        YamlValue trials = s.value("trials");
+        YamlValue seed = s.value("seed");
+        YamlValue roundTimeout = s.value("roundTimeoutSeconds");
         s.end();
-        return line;
+        Path cluster = file.toAbsolutePath().getParent().resolve(clusterFile.text());
+        if (!Files.isRegularFile(cluster)) {
+            throw clusterFile.error(cluster, "must be a cluster tuning file (no such file)");
+        }
+        if (!Strategies.exists(strategy.text())) {
+            throw strategy.error("must be one of " + Strategies.names());
+        }
+        try {
+            PostgresStudy.checkName(comparison.text());
+        } catch (BadInputException e) {
+            throw comparison.error("must be 1 to 100 letters, digits, '.', '_' or '-'");
+        }
+        return new LineFile(file, cluster, line.text(), comparison.text(), trials.integer(1, 100_000),
+                strategy.text(), seed.longInteger(Long.MIN_VALUE, Long.MAX_VALUE),
+                Duration.ofSeconds(roundTimeout.longInteger(1, 86_400)));
     }
 }

@@ -67,7 +67,6 @@ final class ClusterShopSection {
         int cacheEntries = r.integer("browseCacheEntries", -1, -1, Integer.MAX_VALUE);
         Mix mix = r.parsed("mix", "browsing", Mix::parse);
         MixChange change = r.has("mixChange") ? r.parsed("mixChange", null, MixChange::parse) : null;
-        r.value("mixChange");
         ClusterFile.Reconfiguration out = new ClusterFile.Reconfiguration(appNodes, browseNodes, cacheEntries, mix,
                 change, r.integer("browsers", shop.browsers(), 1, Integer.MAX_VALUE),
                 r.durationOrZero("rampUp", shop.rampUp()), r.durationOrZero("duration", Duration.ofSeconds(60)),

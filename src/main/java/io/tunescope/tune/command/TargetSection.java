@@ -112,8 +112,6 @@ final class TargetSection {
             double sf = m.has("scaleFactor") ? m.value("scaleFactor").positive() : base.scaleFactor();
             String name = m.text("name", w.toString().replace(':', '-')
                     + (users == base.users() ? "" : "-" + users + "u"));
-            m.value("workload");
-            m.value("scaleFactor");
             m.end();
             if (!NAME.matcher(name).matches()) {
                 throw m.error("name", name, "must be 1 to 64 letters, digits, '.', '_' or '-'");
@@ -133,7 +131,6 @@ final class TargetSection {
         String name = knob.name();
         Object def = p.has("default") ? check(knob, p.value("default"))
                 : knob.equals(Catalogs.USERS) ? (Object) (long) users : knob.defaultValue();
-        p.value("default");
         return p.at("", () -> switch (knob.type()) {
             case INT, SIZE -> intParam(knob, p, clampable(catalog, knob, p), def);
             case REAL -> realParam(knob, p, clampable(catalog, knob, p), def);
