@@ -3,7 +3,6 @@ package io.tunescope.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,8 +31,6 @@ import java.util.Map;
  */
 public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> lines) {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** Its own mapper, as config sits below store; turning a tree into plain values needs none of its settings. */
-    private static final ObjectMapper PLAIN = new ObjectMapper();
 
     public LocatedYaml {
         lines = Map.copyOf(lines);
@@ -147,11 +143,6 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
         };
     }
 
-    /** The document as plain maps, lists, Long, Double, Boolean, String and null. */
-    public Object plainRoot() {
-        return PLAIN.convertValue(root, Object.class);
-    }
-
     /** The line of {@code path}, or of its nearest enclosing value that has one. */
     public int lineOf(String path) {
         String p = path;
@@ -173,23 +164,5 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
     /** Re-throws an error raised deeper (e.g. by a parameter's own validation) with the file and line of {@code path}. */
     public BadInputException at(String path, BadInputException e) {
         return new BadInputException(fileName + ":" + lineOf(path) + ": " + e.getMessage(), e);
-    }
-
-    /** {@code raw} as a mapping of a plain YAML tree ({@link #plainRoot}), or bad input at {@code path}. */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> map(Object raw, String path) {
-        if (raw instanceof Map<?, ?> m) {
-            return (Map<String, Object>) m;
-        }
-        throw error(path.isEmpty() ? "document" : path, raw == null ? "missing" : raw, "must be a mapping");
-    }
-
-    /** {@code raw} as a list of a plain YAML tree, or bad input at {@code path}. */
-    @SuppressWarnings("unchecked")
-    public List<Object> list(Object raw, String path) {
-        if (raw instanceof List<?> l) {
-            return (List<Object>) l;
-        }
-        throw error(path, raw, "must be a list");
     }
 }
