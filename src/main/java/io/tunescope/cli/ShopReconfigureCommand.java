@@ -21,7 +21,7 @@ import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code tunescope shop reconfigure}: node reconfiguration online (issue 13, item 4). */
+/** {@code tunescope shop reconfigure}: node reconfiguration online. */
 @Command(name = "reconfigure", mixinStandardHelpOptions = true,
         description = "Start the stack with its application nodes in two tiers behind nginx (browse pages to one, "
                 + "order pages to the other), drive it with emulated browsers whose mix may change, and every window "

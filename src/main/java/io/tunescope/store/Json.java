@@ -22,10 +22,13 @@ public final class Json {
     private Json() {
     }
 
-    /** Writes {@code value} as pretty JSON to {@code file}, replacing it atomically so readers never see half a file. */
+    /**
+     * Writes {@code value} as pretty JSON to {@code file}, replacing it atomically so readers never see half a file;
+     * an object gets the header of {@link Documents} (schema version, type, the build that wrote it) first.
+     */
     public static void writeAtomically(Path file, Object value) {
         try {
-            writeBytesAtomically(file, MAPPER.writeValueAsBytes(value));
+            writeBytesAtomically(file, MAPPER.writeValueAsBytes(Documents.stamped(file, value)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + why(e), e);
         }

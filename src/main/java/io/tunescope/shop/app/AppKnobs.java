@@ -47,7 +47,7 @@ public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int pool
         }
     }
 
-    /** The first increment's four knobs; no in-application cache, the default max-age. */
+    /** The four basic knobs; no in-application cache, the default max-age. */
     public AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize) {
         this(minThreads, maxThreads, acceptQueue, poolSize, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MILLIS,
                 DEFAULT_PAGE_MAX_AGE_SECONDS);

@@ -25,6 +25,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Each latency runs from the intended start, so a late clock or a queue anywhere shows in it.
  */
 public final class EmulatedBrowsers {
+    /**
+     * Whether the proxy's cache answered: nginx says so in our {@code X-Proxy-Cache: HIT}, Squid in its own {@code
+     * X-Cache: HIT from <host>} (a {@code TCP_REFRESH} that went to the node says MISS there).
+     */
+    static boolean proxyHit(java.net.http.HttpHeaders headers) {
+        return headers.firstValue("X-Proxy-Cache").filter("HIT"::equals).isPresent()
+                || headers.firstValue("X-Cache").filter(v -> v.startsWith("HIT")).isPresent();
+    }
+
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final String STATE_HEADER = "x-shop-";
 
@@ -183,7 +192,7 @@ public final class EmulatedBrowsers {
             try {
                 session.answered(state(response));
                 stats.success(interaction, intendedNanos, end,
-                        response.headers().firstValue("X-Proxy-Cache").filter("HIT"::equals).isPresent(),
+                        proxyHit(response.headers()),
                         response.headers().firstValue("X-App-Cache").filter("hit"::equals).isPresent());
             } catch (NumberFormatException e) {
                 stats.failure("bad-state-header", end);
