@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +42,19 @@ class LayeringTest {
     @Test
     void everyPackageDependsOnlyOnThePackagesBelowIt() {
         layering().check(MAIN);
+    }
+
+    /**
+     * Below the command line, lines for the user go through {@code Notices}; {@code EventChannel} only points a
+     * tenant agent's stdout at stderr so that stdout carries nothing but its events.
+     */
+    @Test
+    void onlyTheCommandLineAndTheOneReporterWriteToStderr() {
+        noClasses().that().resideOutsideOfPackage(ROOT + ".cli..")
+                .and().doNotHaveFullyQualifiedName(Notices.class.getName())
+                .and().doNotHaveFullyQualifiedName(ROOT + ".workload.agent.EventChannel")
+                .should().accessField(System.class, "err")
+                .because("warnings and notes go through io.tunescope.Notices, the one reporter").check(MAIN);
     }
 
     @Test

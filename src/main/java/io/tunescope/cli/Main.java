@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 TuneCommand.class,
                 TuneBenchCommand.class,
                 KnobsCommand.class,
+                CheckCommand.class,
                 ScaleCommand.class, UslCommand.class,
                 ShopCommand.class,
         })

@@ -3,7 +3,6 @@ package io.tunescope.config;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,23 +10,80 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunescope.BadInputException;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * A YAML document read into a Jackson tree, with the line every value starts on, keyed by its path
  * ({@code factors.users[2]}): Jackson's tree drops token locations, so the tree is built here from the token stream.
  * Every configuration file tunescope reads (experiment plans, tuning files) goes through here, so their errors all
- * read {@code file:line: path (value) rule}.
+ * read {@code file:line: path (value) rule}. A key given twice in one mapping is bad input: YAML forbids it and a
+ * reader keeping either value would silently drop the other. {@link YamlSection} reads typed values from the tree.
  */
 public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> lines) {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** Its own mapper, as config sits below store; turning a tree into plain values needs none of its settings. */
-    private static final ObjectMapper PLAIN = new ObjectMapper();
 
     public LocatedYaml {
         lines = Map.copyOf(lines);
+    }
+
+    /**
+     * Reads and parses {@code file}; {@code what} names it in the errors of a file that is missing or cannot be read
+     * ({@code plan}, {@code tuning file}). A file that is not UTF-8 text is bad input naming the file and line.
+     */
+    public static LocatedYaml read(Path file, String what, boolean booleansAsText) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw BadInputException.of(what, file, "does not exist");
+        } catch (IOException e) {
+            throw BadInputException.of(what, file, Files.isDirectory(file) ? "is a directory, not a file"
+                    : "cannot be read: " + e.getMessage());
+        }
+        return parse(file.toString(), utf8(file.toString(), bytes), booleansAsText);
+    }
+
+    /**
+     * Whether {@code file} is a YAML mapping with the top-level key {@code key}: how a command tells the kinds of file
+     * apart before reading one. False for a file that cannot be read or parsed (its reader then says why).
+     */
+    public static boolean hasTopKey(Path file, String key) {
+        try {
+            return read(file, "file", false).root().has(key);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** {@code bytes} as UTF-8 text; a malformed byte is bad input at its line, never the decoder's own words. */
+    static String utf8(String fileName, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) {
+                line += bytes[i] == '\n' ? 1 : 0;
+            }
+            throw new BadInputException(fileName + ":" + line + ": the file is not UTF-8 text (byte " + in.position()
+                    + " cannot be decoded): a configuration file must be UTF-8 YAML");
+        }
+        return out.flip().toString();
     }
 
     /**
@@ -39,7 +95,7 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
         Map<String, Integer> lines = new HashMap<>();
         try (JsonParser parser = new YAMLFactory().createParser(text)) {
             JsonToken first = parser.nextToken();
-            JsonNode root = first == null ? NODES.objectNode() : read(parser, "", lines, booleansAsText);
+            JsonNode root = first == null ? NODES.objectNode() : read(parser, fileName, "", lines, booleansAsText);
             return new LocatedYaml(fileName, root, lines);
         } catch (IOException e) {
             int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
@@ -49,8 +105,8 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
         }
     }
 
-    private static JsonNode read(JsonParser parser, String path, Map<String, Integer> lines, boolean booleansAsText)
-            throws IOException {
+    private static JsonNode read(JsonParser parser, String fileName, String path, Map<String, Integer> lines,
+                                 boolean booleansAsText) throws IOException {
         lines.put(path, parser.currentTokenLocation().getLineNr());
         JsonToken token = parser.currentToken();
         if (token == JsonToken.START_OBJECT) {
@@ -60,7 +116,11 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
                 int keyLine = parser.currentTokenLocation().getLineNr();
                 parser.nextToken();
                 String child = path.isEmpty() ? name : path + "." + name;
-                object.set(name, read(parser, child, lines, booleansAsText));
+                if (object.has(name)) {
+                    throw new BadInputException(fileName + ":" + keyLine + ": " + child + " (duplicate) is given "
+                            + "twice in one mapping (first at line " + lines.get(child) + "); give each key once");
+                }
+                object.set(name, read(parser, fileName, child, lines, booleansAsText));
                 lines.put(child, keyLine);
             }
             return object;
@@ -69,7 +129,7 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
             ArrayNode array = NODES.arrayNode();
             int i = 0;
             while (parser.nextToken() != JsonToken.END_ARRAY) {
-                array.add(read(parser, path + "[" + i++ + "]", lines, booleansAsText));
+                array.add(read(parser, fileName, path + "[" + i++ + "]", lines, booleansAsText));
             }
             return array;
         }
@@ -81,11 +141,6 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
             case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDoubleValue());
             default -> NODES.textNode(parser.getText());
         };
-    }
-
-    /** The document as plain maps, lists, Long, Double, Boolean, String and null. */
-    public Object plainRoot() {
-        return PLAIN.convertValue(root, Object.class);
     }
 
     /** The line of {@code path}, or of its nearest enclosing value that has one. */
@@ -109,23 +164,5 @@ public record LocatedYaml(String fileName, JsonNode root, Map<String, Integer> l
     /** Re-throws an error raised deeper (e.g. by a parameter's own validation) with the file and line of {@code path}. */
     public BadInputException at(String path, BadInputException e) {
         return new BadInputException(fileName + ":" + lineOf(path) + ": " + e.getMessage(), e);
-    }
-
-    /** {@code raw} as a mapping of a plain YAML tree ({@link #plainRoot}), or bad input at {@code path}. */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> map(Object raw, String path) {
-        if (raw instanceof Map<?, ?> m) {
-            return (Map<String, Object>) m;
-        }
-        throw error(path.isEmpty() ? "document" : path, raw == null ? "missing" : raw, "must be a mapping");
-    }
-
-    /** {@code raw} as a list of a plain YAML tree, or bad input at {@code path}. */
-    @SuppressWarnings("unchecked")
-    public List<Object> list(Object raw, String path) {
-        if (raw instanceof List<?> l) {
-            return (List<Object>) l;
-        }
-        throw error(path, raw, "must be a list");
     }
 }

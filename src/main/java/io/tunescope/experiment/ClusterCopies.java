@@ -1,5 +1,6 @@
 package io.tunescope.experiment;
 
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.engine.PrivateServer;
@@ -47,7 +48,7 @@ final class ClusterCopies {
                     config.connection().engine().dialect(), servers, data.scaleFactor(), data.loadThreads(),
                     bar::step);
             if (result.built()) {
-                System.err.println("tunescope: prepared TPC-H SF " + data.scaleFactor() + " for " + engine + " once in "
+                Notices.say("tunescope: prepared TPC-H SF " + data.scaleFactor() + " for " + engine + " once in "
                         + result.dataDir() + " (" + result.millis() + " ms); later cells and runs copy it");
             }
             return new ClusterCopies(cache, result);

@@ -35,20 +35,8 @@ public record ConnectionConfig(Engine engine, String url, String dbUser, String 
         return passwordEnv == null ? null : System.getenv(passwordEnv);
     }
 
-    public ConnectionConfig withEngine(Engine value) {
-        return new ConnectionConfig(value, url, dbUser, passwordEnv, pgBin);
-    }
-
     public ConnectionConfig withUrl(String value) {
         return new ConnectionConfig(engine, value, dbUser, passwordEnv, pgBin);
-    }
-
-    public ConnectionConfig withDbUser(String value) {
-        return new ConnectionConfig(engine, url, value, passwordEnv, pgBin);
-    }
-
-    public ConnectionConfig withPasswordEnv(String value) {
-        return new ConnectionConfig(engine, url, dbUser, value, pgBin);
     }
 
     public ConnectionConfig withPgBin(Path value) {

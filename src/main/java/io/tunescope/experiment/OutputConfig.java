@@ -19,8 +19,4 @@ public record OutputConfig(Path dir, boolean keepData) {
     public OutputConfig withDir(Path value) {
         return new OutputConfig(value, keepData);
     }
-
-    public OutputConfig withKeepData(boolean value) {
-        return new OutputConfig(dir, value);
-    }
 }

@@ -43,10 +43,6 @@ public record PlacementConfig(int tenants, List<CpuList> cpus, int duckdbThreads
         return cpus == null ? null : cpus.get(index);
     }
 
-    public PlacementConfig withTenants(int value) {
-        return new PlacementConfig(value, cpus, duckdbThreads, serverSettings, engineSettings);
-    }
-
     public PlacementConfig withCpus(List<CpuList> value) {
         return new PlacementConfig(tenants, value, duckdbThreads, serverSettings, engineSettings);
     }
@@ -57,9 +53,5 @@ public record PlacementConfig(int tenants, List<CpuList> cpus, int duckdbThreads
 
     public PlacementConfig withServerSettings(List<String> value) {
         return new PlacementConfig(tenants, cpus, duckdbThreads, value, engineSettings);
-    }
-
-    public PlacementConfig withEngineSettings(Map<String, Object> value) {
-        return new PlacementConfig(tenants, cpus, duckdbThreads, serverSettings, value);
     }
 }

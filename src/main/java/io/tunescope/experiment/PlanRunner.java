@@ -2,6 +2,7 @@ package io.tunescope.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.experiment.monitor.RunMonitor;
@@ -123,7 +124,7 @@ public final class PlanRunner {
         } catch (BadInputException e) {
             return failed(cell, null, e.outcome(), e.getMessage());
         }
-        System.err.println("cell " + cell.id());
+        Notices.say("cell " + cell.id());
         RunOutcome outcome = new TpchRunner(config, monitorFor(), progress).run();
         Long wallMillis = outcome.summary().wallMillis();
         if (outcome.summary().complete() && outcome.outcome().isOk()) {

@@ -1,6 +1,7 @@
 package io.tunescope.experiment;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.config.JdbcUrls;
@@ -188,7 +189,7 @@ public final class TpchRunner {
             PreparedTpch.Result result = PreparedTpch.ensureDuckDb(cache, data.scaleFactor(), data.loadThreads(),
                     bar::step);
             if (result.built()) {
-                System.err.println("tunescope: prepared TPC-H SF " + data.scaleFactor() + " once in "
+                Notices.say("tunescope: prepared TPC-H SF " + data.scaleFactor() + " once in "
                         + result.copy().file() + " (" + result.millis() + " ms); later cells and runs copy it");
             }
             return result.copy();
@@ -279,7 +280,7 @@ public final class TpchRunner {
             ConnectionsCsv.write(slot.files.connections(), slot.backendPids);
             return slot.files.connections();
         } catch (IOException e) {
-            System.err.println("tunescope: monitor: " + slot.name + ": per-connection attribution off, cannot write "
+            Notices.say("tunescope: monitor: " + slot.name + ": per-connection attribution off, cannot write "
                     + slot.files.connections() + ": " + e.getMessage());
             return null;
         }
@@ -289,7 +290,7 @@ public final class TpchRunner {
         try {
             observer.measurementStopped();
         } catch (Exception e) {
-            System.err.println("tunescope: monitor: " + e.getMessage());
+            Notices.say("tunescope: monitor: " + e.getMessage());
         }
         for (TenantSlot slot : slots) {
             if (slot.agent != null) {
@@ -306,7 +307,7 @@ public final class TpchRunner {
         try {
             return observer.measurementFinished();
         } catch (Exception e) {
-            System.err.println("tunescope: monitor: " + e.getMessage());
+            Notices.say("tunescope: monitor: " + e.getMessage());
             return RunMetrics.NONE;
         }
     }
@@ -321,7 +322,7 @@ public final class TpchRunner {
                 slot.server.deleteData();
             }
         } catch (IOException e) {
-            System.err.println("tunescope: stopping the server of tenant " + slot.name + ": " + e.getMessage());
+            Notices.say("tunescope: stopping the server of tenant " + slot.name + ": " + e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.tunescope.store;
 
+import io.tunescope.Notices;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ public final class TenantStatistics {
         ExecutionCsv.Reading reading = ExecutionCsv.forEach(csv, statistics::add);
         if (!reading.complete()) {
             // a tenant killed mid-write can leave a torn last line: keep everything before it
-            System.err.println("tunescope: " + csv + ": stopped reading at a malformed line (" + String.valueOf(
+            Notices.say("tunescope: " + csv + ": stopped reading at a malformed line (" + String.valueOf(
                     reading.stoppedBy()).lines().findFirst().orElse("") + "); executions before it are counted");
         }
         return statistics;

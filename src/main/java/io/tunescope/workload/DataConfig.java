@@ -28,20 +28,8 @@ public record DataConfig(double scaleFactor, boolean load, int loadThreads, bool
         }
     }
 
-    public DataConfig withScaleFactor(double value) {
-        return new DataConfig(value, load, loadThreads, validate, dataCache);
-    }
-
     public DataConfig withLoad(boolean value) {
         return new DataConfig(scaleFactor, value, loadThreads, validate, dataCache);
-    }
-
-    public DataConfig withLoadThreads(int value) {
-        return new DataConfig(scaleFactor, load, value, validate, dataCache);
-    }
-
-    public DataConfig withValidate(boolean value) {
-        return new DataConfig(scaleFactor, load, loadThreads, value, dataCache);
     }
 
     /** The directory of prepared copies, or null to generate and load in every tenant. */

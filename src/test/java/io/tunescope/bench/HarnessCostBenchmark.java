@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Harness cost: the scale lab's per-operation path ({@link UserLoop#step()}: execute, drain, a counter store, and
  * on one operation in {@code sampleEvery} two clock reads and an HdrHistogram record) against a bare hand-written JDBC call on the same engine, plan
- * mode and thread count. Run with {@code examples/scale-harness-cost.sh} (not part of {@code mvn verify}); pick
+ * mode and thread count. Run with {@code scripts/scale-harness-cost.sh} (not part of {@code mvn verify}); pick
  * threads with JMH's {@code -t}.
  */
 @BenchmarkMode(Mode.Throughput)

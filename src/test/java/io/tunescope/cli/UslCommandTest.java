@@ -29,7 +29,7 @@ class UslCommandTest {
 
     @Test
     void fitsGunthersExampleAsJson(@TempDir Path dir) throws Exception {
-        Path csv = Path.of("src/test/resources/usl/gunther-example.csv");
+        Path csv = Path.of("examples/scale-usl-gunther.csv"); // the README's example, run as published
         int[] code = new int[1];
         String out = stdoutOf(() -> code[0] = Main.execute("usl", csv.toString(), "--json", "--bootstrap", "50",
                 "--chart", dir.resolve("fit").toString()));

@@ -1,6 +1,7 @@
 package io.tunescope.experiment.monitor;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.monitor.ExactQueryMetrics;
 import io.tunescope.monitor.Execution;
@@ -97,7 +98,7 @@ public final class RunMonitor implements RunObserver {
             monitor = ThreadMonitor.start(processes, options.withRawFile(dir.samples()));
             if (metricsPort != null) {
                 endpoint = MetricsEndpoint.start(metricsPort, monitor.liveTotals(), ClockTicks.PER_SECOND);
-                System.err.println("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
+                Notices.say("tunescope: metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
         } catch (BadInputException | UncheckedIOException e) {
             warn("monitor not started: " + e.getMessage());
@@ -267,6 +268,6 @@ public final class RunMonitor implements RunObserver {
 
     private void warn(String message) {
         problems.add(message);
-        System.err.println("tunescope: monitor: " + message);
+        Notices.say("tunescope: monitor: " + message);
     }
 }

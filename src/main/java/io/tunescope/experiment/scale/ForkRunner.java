@@ -1,6 +1,7 @@
 package io.tunescope.experiment.scale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.tunescope.Notices;
 import io.tunescope.store.Json;
 import io.tunescope.workload.micro.PointRun;
 
@@ -71,7 +72,7 @@ public final class ForkRunner {
             runs.add(run);
             done.accept(run);
         } else {
-            System.err.println(line);
+            Notices.say(line);
         }
     }
 }

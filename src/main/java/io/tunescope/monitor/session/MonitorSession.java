@@ -1,5 +1,6 @@
 package io.tunescope.monitor.session;
 
+import io.tunescope.Notices;
 import io.tunescope.Progress;
 import io.tunescope.monitor.ExactReport;
 import io.tunescope.monitor.MonitorOptions;
@@ -86,7 +87,7 @@ public final class MonitorSession {
 
     /** Starts the tracer, or says in one line (on stderr and in the problems) why exact mode falls back. */
     private static TracefsTracer startTracer(Settings s, List<String> notes) {
-        String why = TracefsTracer.prepare(s.exactTracefs(), line -> System.err.println("tunescope: " + line));
+        String why = TracefsTracer.prepare(s.exactTracefs(), line -> Notices.say("tunescope: " + line));
         if (why == null) {
             try {
                 TracefsTracer tracer = TracefsTracer.start(s.exactTracefs(),
@@ -98,7 +99,7 @@ public final class MonitorSession {
             }
         }
         String note = "exact mode unavailable: " + why + "; sampling only";
-        System.err.println("tunescope: " + note);
+        Notices.say("tunescope: " + note);
         notes.add(note);
         return null;
     }
@@ -126,7 +127,7 @@ public final class MonitorSession {
         try {
             if (s.metricsPort() != null) {
                 endpoint = MetricsEndpoint.start(s.metricsPort(), monitor.liveTotals(), ClockTicks.PER_SECOND);
-                System.err.println("metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
+                Notices.say("metrics on http://127.0.0.1:" + endpoint.port() + "/metrics");
             }
             waitFor(s.duration(), s.progress());
         } catch (InterruptedException e) {

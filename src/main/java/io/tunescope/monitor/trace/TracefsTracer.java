@@ -1,5 +1,7 @@
 package io.tunescope.monitor.trace;
 
+import io.tunescope.Notices;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -148,7 +150,7 @@ public final class TracefsTracer implements AutoCloseable {
     /** Says on stderr which stale instances were removed, if any (not a problem of this run). */
     public void reportStaleRemoved() {
         if (!staleRemoved.isEmpty()) {
-            System.err.println("tunescope: removed trace instances left by tunescope processes that are gone: "
+            Notices.say("tunescope: removed trace instances left by tunescope processes that are gone: "
                     + String.join(", ", staleRemoved));
         }
     }

@@ -1,6 +1,7 @@
 package io.tunescope.shop.app;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.shop.ParentWatch;
 
@@ -30,7 +31,7 @@ public final class AppNodeMain {
             System.out.println(ParentWatch.readyLine(server.port()));
             System.out.flush();
         } catch (Exception e) {
-            System.err.println("shop app: " + e.getMessage());
+            Notices.say("shop app: " + e.getMessage());
             System.exit(Outcome.of(e).exitCode());
         }
     }

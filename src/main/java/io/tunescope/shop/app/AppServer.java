@@ -2,6 +2,7 @@ package io.tunescope.shop.app;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.tunescope.Notices;
 import io.tunescope.shop.db.ShopStore;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -70,7 +71,7 @@ public final class AppServer implements AutoCloseable {
         try {
             server.stop();
         } catch (Exception e) {
-            System.err.println("shop app: stopping the HTTP server failed: " + e.getMessage());
+            Notices.say("shop app: stopping the HTTP server failed: " + e.getMessage());
         } finally {
             pool.close();
         }

@@ -1,5 +1,6 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.Notices;
 import io.tunescope.engine.PrivateServer;
 
 import java.io.IOException;
@@ -62,7 +63,7 @@ final class PrivateServerDatabase implements ShopDatabase {
             server.close();
             server.deleteData();
         } catch (IOException e) {
-            System.err.println("tunescope: stopping the shop's " + kind + " server failed: " + e.getMessage());
+            Notices.say("tunescope: stopping the shop's " + kind + " server failed: " + e.getMessage());
         }
     }
 }

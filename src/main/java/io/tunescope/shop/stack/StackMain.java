@@ -1,6 +1,7 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.store.Json;
@@ -45,7 +46,7 @@ public final class StackMain {
             stopped.await();
             Files.deleteIfExists(state);
         } catch (Exception e) {
-            System.err.println("shop stack: " + e.getMessage());
+            Notices.say("shop stack: " + e.getMessage());
             System.exit(Outcome.of(e).exitCode());
         }
     }

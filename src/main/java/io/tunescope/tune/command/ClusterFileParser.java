@@ -2,7 +2,8 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
-import io.tunescope.config.TextFiles;
+import io.tunescope.config.YamlSection;
+import io.tunescope.config.YamlValue;
 import io.tunescope.store.Json;
 import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.cluster.ClusterLayout;
@@ -14,22 +15,15 @@ import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.strategy.Strategies;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /** Reads the {@code cluster:} section of a tuning file; every error names the file, the line, the value and the rule. */
 public final class ClusterFileParser {
-    private static final Set<String> KEYS = Set.of("bench", "modes", "trialsPerMode", "strategy", "seed", "layout",
-            "simulation", "failures", "shop", "reconfiguration", "partitioning", "study", "roundTimeoutSeconds");
-    private static final Set<String> SIM_KEYS = Set.of("browsers", "thinkMillis", "noisePercent", "calibration");
-
     private final Path file;
     private final LocatedYaml yaml;
 
@@ -40,21 +34,11 @@ public final class ClusterFileParser {
 
     /** Whether {@code file} is a tuning file with a top-level {@code cluster:} key (false if it cannot be read). */
     public static boolean isClusterFile(Path file) {
-        try {
-            String text = Files.readString(file);
-            return !text.isBlank() && LocatedYaml.parse(file.toString(), text, false).plainRoot() instanceof Map<?, ?> m
-                    && m.containsKey("cluster");
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return LocatedYaml.hasTopKey(file, "cluster");
     }
 
     public static ClusterFile read(Path file) {
-        try {
-            return parse(file, TextFiles.readUtf8(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return new ClusterFileParser(file, LocatedYaml.read(file, "cluster file", false)).clusterFile();
     }
 
     public static ClusterFile parse(Path file, String text) {
@@ -62,39 +46,36 @@ public final class ClusterFileParser {
     }
 
     private ClusterFile clusterFile() {
-        Map<String, Object> top = yaml.map(yaml.plainRoot(), "document");
-        for (String k : top.keySet()) {
+        YamlSection top = YamlSection.root(yaml);
+        for (String k : top.keys()) {
             if (!k.equals("cluster")) {
-                throw yaml.error(k, k, "cannot be beside cluster: (a cluster tuning file has only that section)");
+                throw top.error(k, k, "cannot be beside cluster: (a cluster tuning file has only that section)");
             }
         }
-        Map<String, Object> c = yaml.map(top.get("cluster"), "cluster");
-        unknownKeys(c, KEYS, "cluster");
-        ClusterFile.Bench bench = bench(c.getOrDefault("bench", "simulated"));
-        List<TuningMode> modes = modes(c.get("modes"));
-        int trials = (int) integer(c.getOrDefault("trialsPerMode", 60L), "cluster.trialsPerMode", 1, 100_000);
-        String strategy = text(c.getOrDefault("strategy", "nelder-mead"), "cluster.strategy");
+        YamlSection c = top.value("cluster").section();
+        ClusterFile.Bench bench = bench(c.value("bench"));
+        List<TuningMode> modes = modes(c.value("modes"));
+        int trials = c.integer("trialsPerMode", 60, 1, 100_000);
+        String strategy = c.text("strategy", "nelder-mead");
         if (!Strategies.exists(strategy)) {
-            throw yaml.error("cluster.strategy", strategy, "must be one of " + Strategies.names());
+            throw c.error("strategy", strategy, "must be one of " + Strategies.names());
         }
-        long seed = integer(c.getOrDefault("seed", 1L), "cluster.seed", Integer.MIN_VALUE, Long.MAX_VALUE);
-        ClusterLayout layout = layout(c.get("layout"));
-        ClusterFile.Simulation sim = simulation(c.get("simulation"), layout, bench);
-        Map<String, Integer> failures = failures(c.get("failures"), layout, trials);
-        ClusterShopSection shopSection = new ClusterShopSection(yaml, base());
+        long seed = c.longInteger("seed", 1, Integer.MIN_VALUE, Long.MAX_VALUE);
+        ClusterLayout layout = layout(c.value("layout").section());
+        ClusterFile.Simulation sim = simulation(c, layout, bench);
+        Map<String, Integer> failures = failures(c.value("failures"), layout, trials);
+        ClusterShopSection shopSection = new ClusterShopSection(base());
         if (bench != ClusterFile.Bench.SHOP) {
-            for (String key : List.of("shop", "reconfiguration")) {
-                if (c.containsKey(key)) {
-                    throw yaml.error("cluster." + key, "present", "is only for bench: shop");
-                }
-            }
+            c.refuse("shop", "is only for bench: shop");
+            c.refuse("reconfiguration", "is only for bench: shop");
         }
-        ShopTargetSpec shop = bench == ClusterFile.Bench.SHOP
-                ? shopSection.shop(c.get("shop") == null ? Map.of() : yaml.map(c.get("shop"), "cluster.shop"), layout) : null;
-        ClusterFile.Reconfiguration reconfiguration = c.get("reconfiguration") == null ? null
-                : shopSection.reconfiguration(yaml.map(c.get("reconfiguration"), "cluster.reconfiguration"), shop);
+        ShopTargetSpec shop = bench == ClusterFile.Bench.SHOP ? shopSection.shop(c.section("shop"), layout) : null;
+        ClusterFile.Reconfiguration reconfiguration = c.has("reconfiguration")
+                ? shopSection.reconfiguration(c.section("reconfiguration"), shop) : null;
+        ClusterFile.Partitioning partitioning = ClusterPartitioningKeys.read(c);
+        c.end();
         return new ClusterFile(file, modes, new ModeRun.Settings(trials, strategy, seed), layout, bench, sim, failures,
-                shop, reconfiguration, ClusterPartitioningKeys.read(yaml, c));
+                shop, reconfiguration, partitioning);
     }
 
     /** The folder relative paths in the file are resolved against (its own). */
@@ -103,76 +84,65 @@ public final class ClusterFileParser {
         return parent == null ? Path.of(".") : parent;
     }
 
-    private ClusterFile.Bench bench(Object raw) {
-        String b = text(raw, "cluster.bench");
+    private static ClusterFile.Bench bench(YamlValue raw) {
+        String b = raw.present() ? raw.text() : "simulated";
         for (ClusterFile.Bench x : ClusterFile.Bench.values()) {
             if (x.label().equals(b)) {
                 return x;
             }
         }
-        throw yaml.error("cluster.bench", b, "must be simulated or shop");
+        throw raw.error(b, "must be simulated or shop");
     }
 
-    private List<TuningMode> modes(Object raw) {
-        if (raw == null) {
+    private static List<TuningMode> modes(YamlValue raw) {
+        if (!raw.present()) {
             return List.of(TuningMode.values());
         }
-        List<Object> l = yaml.list(raw, "cluster.modes");
-        if (l.isEmpty()) {
-            throw yaml.error("cluster.modes", "[]", "must name at least one of default, duplication, partitioning");
+        List<YamlValue> items = raw.items();
+        if (items.isEmpty()) {
+            throw raw.error("[]", "must name at least one of default, duplication, partitioning");
         }
         List<TuningMode> out = new ArrayList<>();
-        for (int i = 0; i < l.size(); i++) {
-            String path = "cluster.modes[" + i + "]";
-            Object m = l.get(i);
+        for (YamlValue item : items) {
             TuningMode mode;
             try {
-                mode = TuningMode.parse(String.valueOf(m));
+                mode = TuningMode.parse(item.display());
             } catch (BadInputException e) {
-                throw yaml.error(path, m, "must be one of default, duplication, partitioning");
+                throw item.error("must be one of default, duplication, partitioning");
             }
             if (out.contains(mode)) {
-                throw yaml.error(path, m, "is listed twice");
+                throw item.error("is listed twice");
             }
             out.add(mode);
         }
         return out;
     }
 
-    private ClusterLayout layout(Object raw) {
-        Map<String, Object> l = yaml.map(raw, "cluster.layout");
-        unknownKeys(l, Set.of("lines", "nodesPerTier"), "cluster.layout");
-        int lines = (int) integer(l.getOrDefault("lines", 1L), "cluster.layout.lines", 1, 1_000);
-        Map<String, Object> tiers = yaml.map(l.get("nodesPerTier"), "cluster.layout.nodesPerTier");
+    private static ClusterLayout layout(YamlSection l) {
+        int lines = l.integer("lines", 1, 1, 1_000);
+        YamlSection tiers = l.value("nodesPerTier").section();
         Map<String, Integer> counts = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : tiers.entrySet()) {
-            String path = "cluster.layout.nodesPerTier." + e.getKey();
-            int n = (int) integer(e.getValue(), path, 1, 10_000);
+        for (String tier : tiers.keys()) {
+            int n = tiers.value(tier).integer(1, 10_000);
             if (n < lines) {
-                throw yaml.error(path, n, "must be at least the number of lines (" + lines + "): each work line has a "
-                        + "node of every tier");
+                throw tiers.error(tier, n, "must be at least the number of lines (" + lines + "): each work line has "
+                        + "a node of every tier");
             }
-            counts.put(e.getKey(), n);
+            counts.put(tier, n);
         }
         if (counts.isEmpty()) {
-            throw yaml.error("cluster.layout.nodesPerTier", "{}", "must name at least one tier");
+            throw l.error("nodesPerTier", "{}", "must name at least one tier");
         }
-        try {
-            return Layouts.of(lines, counts);
-        } catch (BadInputException e) {
-            throw yaml.at("cluster.layout", e);
-        }
+        l.end();
+        return l.at("", () -> Layouts.of(lines, counts));
     }
 
-    private ClusterFile.Simulation simulation(Object raw, ClusterLayout layout, ClusterFile.Bench bench) {
+    private ClusterFile.Simulation simulation(YamlSection c, ClusterLayout layout, ClusterFile.Bench bench) {
         if (bench != ClusterFile.Bench.SIMULATED) {
-            if (raw != null) {
-                throw yaml.error("cluster.simulation", "present", "is only for bench: simulated");
-            }
+            c.refuse("simulation", "is only for bench: simulated");
             return null;
         }
-        Map<String, Object> s = raw == null ? Map.of() : yaml.map(raw, "cluster.simulation");
-        unknownKeys(s, SIM_KEYS, "cluster.simulation");
+        YamlSection s = c.section("simulation");
         for (String tier : layout.tiers()) {
             if (!tier.equals("proxy") && !tier.equals("app")) {
                 throw yaml.error("cluster.layout.nodesPerTier." + tier, tier, "is not simulated; the simulated tiers "
@@ -182,91 +152,55 @@ public final class ClusterFileParser {
         if (layout.inTier("app").isEmpty()) {
             throw yaml.error("cluster.layout.nodesPerTier", layout.tiers(), "needs app nodes to simulate");
         }
-        long defaultBrowsers = 2_500L * layout.inTier("app").size();
-        int browsers = (int) integer(s.getOrDefault("browsers", defaultBrowsers), "cluster.simulation.browsers",
-                layout.lines().size(), 10_000_000);
-        double think = number(s.getOrDefault("thinkMillis", 350.0), "cluster.simulation.thinkMillis");
+        int browsers = s.integer("browsers", 2_500 * layout.inTier("app").size(), layout.lines().size(), 10_000_000);
+        double think = s.number("thinkMillis", 350.0);
         if (!(think > 0)) {
-            throw yaml.error("cluster.simulation.thinkMillis", think, "must be above 0");
+            throw s.error("thinkMillis", think, "must be above 0");
         }
-        double noise = number(s.getOrDefault("noisePercent", 2.0), "cluster.simulation.noisePercent");
+        double noise = s.number("noisePercent", 2.0);
         if (!(noise >= 0 && noise < 50)) {
-            throw yaml.error("cluster.simulation.noisePercent", noise, "must be at least 0 and below 50");
+            throw s.error("noisePercent", noise, "must be at least 0 and below 50");
         }
-        return new ClusterFile.Simulation(browsers, think, noise, calibration(s.getOrDefault("calibration",
-                "recorded")));
+        SimCalibration calibration = calibration(s.value("calibration"));
+        s.end();
+        return new ClusterFile.Simulation(browsers, think, noise, calibration);
     }
 
     /** {@code recorded} (the run measured here) or the summary.json of a {@code shop run --monitor}. */
-    private SimCalibration calibration(Object raw) {
-        String c = text(raw, "cluster.simulation.calibration");
+    private SimCalibration calibration(YamlValue raw) {
+        String c = raw.present() ? raw.text() : "recorded";
         if (c.equals("recorded")) {
             return SimCalibration.RECORDED;
         }
         Path p = file.toAbsolutePath().getParent().resolve(c);
         if (!Files.isRegularFile(p)) {
-            throw yaml.error("cluster.simulation.calibration", c, "must be recorded or the summary.json of a shop run "
-                    + "--monitor (no such file)");
+            throw raw.error("must be recorded or the summary.json of a shop run --monitor (no such file)");
         }
         try {
             return SimCalibration.fromSummary(Json.read(p, ShopSummary.class), p.toString());
         } catch (IOException e) {
-            throw yaml.error("cluster.simulation.calibration", c, "cannot be read: " + Json.why(e));
+            throw raw.error("cannot be read: " + Json.why(e));
         } catch (BadInputException e) {
-            throw yaml.error("cluster.simulation.calibration", c, "cannot be used: " + e.getMessage());
+            throw raw.error("cannot be used: " + e.getMessage());
         }
     }
 
-    private Map<String, Integer> failures(Object raw, ClusterLayout layout, int trials) {
-        if (raw == null) {
+    private static Map<String, Integer> failures(YamlValue raw, ClusterLayout layout, int trials) {
+        if (!raw.present()) {
             return Map.of();
         }
-        Map<String, Object> f = yaml.map(raw, "cluster.failures");
+        YamlSection f = raw.section();
         Map<String, Integer> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : f.entrySet()) {
-            String path = "cluster.failures." + e.getKey();
-            if (layout.nodes().stream().noneMatch(n -> n.name().equals(e.getKey()))) {
-                throw yaml.error(path, e.getKey(), "is not a node of the layout; nodes are named <tier><i>, e.g. "
+        for (String node : f.keys()) {
+            if (layout.nodes().stream().noneMatch(n -> n.name().equals(node))) {
+                throw f.error(node, node, "is not a node of the layout; nodes are named <tier><i>, e.g. "
                         + layout.nodes().get(0).name());
             }
-            out.put(e.getKey(), (int) integer(e.getValue(), path, 1, trials));
+            out.put(node, f.value(node).integer(1, trials));
         }
         if (out.size() >= layout.nodes().size()) {
-            throw yaml.error("cluster.failures", out.keySet(), "must leave at least one node running");
+            throw raw.error(out.keySet(), "must leave at least one node running");
         }
         return out;
-    }
-
-    private void unknownKeys(Map<String, Object> m, Set<String> allowed, String path) {
-        for (String k : m.keySet()) {
-            if (!allowed.contains(k)) {
-                throw yaml.error(path + "." + k, k, "is not a known key; expected one of " + new TreeSet<>(allowed));
-            }
-        }
-    }
-
-
-    private String text(Object raw, String path) {
-        if (raw instanceof String s && !s.isBlank()) {
-            return s;
-        }
-        throw yaml.error(path, raw == null ? "missing" : raw, "must be a non-empty text");
-    }
-
-    private double number(Object raw, String path) {
-        if (raw instanceof Number n) {
-            return n.doubleValue();
-        }
-        throw yaml.error(path, raw, "must be a number");
-    }
-
-    private long integer(Object raw, String path, long min, long max) {
-        if (raw instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
-            if (n.longValue() < min || n.longValue() > max) {
-                throw yaml.error(path, raw, "must be between " + min + " and " + max);
-            }
-            return n.longValue();
-        }
-        throw yaml.error(path, raw, "must be an integer");
     }
 }

@@ -6,6 +6,8 @@ import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.shop.ShopClusterBench;
 import io.tunescope.tune.space.SearchSpace;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.config.YamlSection;
+import io.tunescope.config.YamlValue;
 import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.store.study.PostgresStudy;
 import io.tunescope.store.study.StudyLocation;
@@ -17,15 +19,10 @@ import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.strategy.Strategies;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * {@code tunescope tune LINE.yaml --study URL --study-name S} for a file with a {@code clusterLine:} section, written
@@ -36,8 +33,6 @@ import java.util.TreeSet;
  */
 public final class ClusterLineTuner {
     static final String SECTION = "clusterLine";
-    private static final Set<String> KEYS = Set.of("clusterFile", "line", "comparison", "trials", "strategy", "seed",
-            "roundTimeoutSeconds");
 
     private ClusterLineTuner() {
     }
@@ -49,13 +44,7 @@ public final class ClusterLineTuner {
 
     /** Whether {@code file} has a top-level {@code clusterLine:} key (false if it cannot be read). */
     public static boolean isLineFile(Path file) {
-        try {
-            String text = Files.readString(file);
-            return !text.isBlank() && LocatedYaml.parse(file.toString(), text, false).plainRoot() instanceof Map<?, ?> m
-                    && m.containsKey(SECTION);
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return LocatedYaml.hasTopKey(file, SECTION);
     }
 
     /**
@@ -98,58 +87,38 @@ public final class ClusterLineTuner {
                         + f.clusterFile() + "; its lines are " + cluster.layout().lines()));
     }
 
+    /** Reads a line file and the cluster file it names, as {@code tunescope check} does: bad input if either is. */
+    public static void check(Path file) {
+        ClusterFileParser.read(read(file).clusterFile());
+    }
+
     static LineFile read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-        LocatedYaml yaml = LocatedYaml.parse(file.toString(), text, false);
-        if (!(yaml.plainRoot() instanceof Map<?, ?> top) || top.size() != 1
-                || !(top.get(SECTION) instanceof Map<?, ?> s)) {
-            throw yaml.error(SECTION, "missing", "must be the only section, a mapping");
-        }
-        for (Object k : s.keySet()) {
-            if (!KEYS.contains(String.valueOf(k))) {
-                throw yaml.error(SECTION + "." + k, k, "is not a known key; expected one of " + new TreeSet<>(KEYS));
-            }
-        }
-        Path cluster = file.toAbsolutePath().getParent().resolve(text(yaml, s, "clusterFile"));
+        YamlSection top = YamlSection.root(LocatedYaml.read(file, "line file", false));
+        YamlSection s = top.required(SECTION).section();
+        top.end();
+        // every key is taken before any is checked, so a misspelt key is named before the key it stands for is missed
+        YamlValue clusterFile = s.value("clusterFile");
+        YamlValue strategy = s.value("strategy");
+        YamlValue comparison = s.value("comparison");
+        YamlValue line = s.value("line");
+        YamlValue trials = s.value("trials");
+        YamlValue seed = s.value("seed");
+        YamlValue roundTimeout = s.value("roundTimeoutSeconds");
+        s.end();
+        Path cluster = file.toAbsolutePath().getParent().resolve(clusterFile.text());
         if (!Files.isRegularFile(cluster)) {
-            throw yaml.error(SECTION + ".clusterFile", cluster, "must be a cluster tuning file (no such file)");
+            throw clusterFile.error(cluster, "must be a cluster tuning file (no such file)");
         }
-        String strategy = text(yaml, s, "strategy");
-        if (!Strategies.exists(strategy)) {
-            throw yaml.error(SECTION + ".strategy", strategy, "must be one of " + Strategies.names());
+        if (!Strategies.exists(strategy.text())) {
+            throw strategy.error("must be one of " + Strategies.names());
         }
-        String comparison = text(yaml, s, "comparison");
         try {
-            PostgresStudy.checkName(comparison);
+            PostgresStudy.checkName(comparison.text());
         } catch (BadInputException e) {
-            throw yaml.error(SECTION + ".comparison", comparison, "must be 1 to 100 letters, digits, '.', '_' or '-'");
+            throw comparison.error("must be 1 to 100 letters, digits, '.', '_' or '-'");
         }
-        return new LineFile(file, cluster, text(yaml, s, "line"), comparison,
-                (int) integer(yaml, s, "trials", 1, 100_000), strategy,
-                integer(yaml, s, "seed", Long.MIN_VALUE, Long.MAX_VALUE),
-                Duration.ofSeconds(integer(yaml, s, "roundTimeoutSeconds", 1, 86_400)));
-    }
-
-    private static String text(LocatedYaml yaml, Map<?, ?> s, String key) {
-        if (s.get(key) instanceof String v && !v.isBlank()) {
-            return v;
-        }
-        throw yaml.error(SECTION + "." + key, s.get(key) == null ? "missing" : s.get(key), "must be a non-empty text");
-    }
-
-    private static long integer(LocatedYaml yaml, Map<?, ?> s, String key, long min, long max) {
-        Object raw = s.get(key);
-        if (raw instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) {
-            if (n.longValue() < min || n.longValue() > max) {
-                throw yaml.error(SECTION + "." + key, raw, "must be between " + min + " and " + max);
-            }
-            return n.longValue();
-        }
-        throw yaml.error(SECTION + "." + key, raw == null ? "missing" : raw, "must be an integer");
+        return new LineFile(file, cluster, line.text(), comparison.text(), trials.integer(1, 100_000),
+                strategy.text(), seed.longInteger(Long.MIN_VALUE, Long.MAX_VALUE),
+                Duration.ofSeconds(roundTimeout.longInteger(1, 86_400)));
     }
 }

@@ -1,10 +1,9 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.config.JdbcUrls;
-import io.tunescope.config.LocatedYaml;
+import io.tunescope.config.YamlSection;
 
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * The keys of a {@code cluster:} section that say how the partitioning mode runs its line tuners:
@@ -17,34 +16,22 @@ final class ClusterPartitioningKeys {
     private ClusterPartitioningKeys() {
     }
 
-    static ClusterFile.Partitioning read(LocatedYaml yaml, Map<String, Object> c) {
-        Object raw = c.getOrDefault("partitioning", "in-process");
-        if (!"in-process".equals(raw) && !"processes".equals(raw)) {
-            throw yaml.error("cluster.partitioning", raw, "must be in-process or processes");
-        }
-        boolean processes = raw.equals("processes");
-        for (String key : new String[] {"study", "roundTimeoutSeconds"}) {
-            if (!processes && c.containsKey(key)) {
-                throw yaml.error("cluster." + key, c.get(key), "is only for partitioning: processes");
-            }
-        }
-        if (!processes) {
+    static ClusterFile.Partitioning read(YamlSection c) {
+        if (c.oneOf("partitioning", "in-process", "in-process", "processes").equals("in-process")) {
+            c.refuse("study", "is only for partitioning: processes");
+            c.refuse("roundTimeoutSeconds", "is only for partitioning: processes");
             return ClusterFile.Partitioning.IN_PROCESS;
         }
-        Object study = c.getOrDefault("study", "postgres");
-        if (!(study instanceof String s) || !(s.equals("postgres") || s.startsWith("jdbc:postgresql://"))) {
-            throw yaml.error("cluster.study", study instanceof String s2 ? JdbcUrls.redact(s2) : study,
-                    "must be postgres (a private instance) or a PostgreSQL JDBC URL jdbc:postgresql://HOST:PORT/DB");
+        String study = c.text("study", "postgres");
+        if (!(study.equals("postgres") || study.startsWith("jdbc:postgresql://"))) {
+            throw c.error("study", JdbcUrls.redact(study), "must be postgres (a private instance) or a PostgreSQL "
+                    + "JDBC URL jdbc:postgresql://HOST:PORT/DB");
         }
-        if (!JdbcUrls.redact(s).equals(s)) {
-            throw yaml.error("cluster.study", JdbcUrls.redact(s), "must not hold a password (the password comes from "
+        if (!JdbcUrls.redact(study).equals(study)) {
+            throw c.error("study", JdbcUrls.redact(study), "must not hold a password (the password comes from "
                     + "$TUNESCOPE_STUDY_PASSWORD only)");
         }
-        Object t = c.getOrDefault("roundTimeoutSeconds", DEFAULT_ROUND_TIMEOUT_SECONDS);
-        if (!(t instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.longValue() < 1
-                || n.longValue() > 86_400) {
-            throw yaml.error("cluster.roundTimeoutSeconds", t, "must be an integer between 1 and 86400");
-        }
-        return new ClusterFile.Partitioning(true, s, Duration.ofSeconds(n.longValue()));
+        long seconds = c.longInteger("roundTimeoutSeconds", DEFAULT_ROUND_TIMEOUT_SECONDS, 1, 86_400);
+        return new ClusterFile.Partitioning(true, study, Duration.ofSeconds(seconds));
     }
 }

@@ -1,5 +1,6 @@
 package io.tunescope.tune.database;
 
+import io.tunescope.Notices;
 import io.tunescope.engine.ServerHomes;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.knob.KnobCatalog;
@@ -58,7 +59,7 @@ final class LiveServer implements AutoCloseable {
     void ensureStarted() throws InterruptedException {
         synchronized (this) {
             if (server != null && !server.isRunning()) {
-                System.err.println("tunescope: the persistent PostgreSQL is down; starting it with the last good "
+                Notices.say("tunescope: the persistent PostgreSQL is down; starting it with the last good "
                         + "configuration");
                 restore();
                 return;
@@ -143,7 +144,7 @@ final class LiveServer implements AutoCloseable {
         PostgresServer started = PostgresServer.start(PostgresBinaries.locate(spec.pgBin()), baseDir, null,
                 List.of());
         try {
-            System.err.println("tunescope: persistent PostgreSQL (pid " + started.pid() + ") in " + baseDir
+            Notices.say("tunescope: persistent PostgreSQL (pid " + started.pid() + ") in " + baseDir
                     + ": loading TPC-H SF " + spec.scaleFactor() + " once for the whole session");
             long t0 = System.nanoTime();
             TpchLoader loader = new TpchLoader(started::connect, SqlDialect.POSTGRES,
@@ -155,7 +156,7 @@ final class LiveServer implements AutoCloseable {
             try (Connection c = started.connect(); Statement s = c.createStatement()) {
                 s.execute(SETTLE);
             }
-            System.err.println("tunescope: loaded " + report.rows() + " rows in "
+            Notices.say("tunescope: loaded " + report.rows() + " rows in "
                     + (System.nanoTime() - t0) / 1_000_000 + " ms (keys, VACUUM FREEZE and ANALYZE included)");
         } catch (InterruptedException | SQLException | RuntimeException e) {
             try {

@@ -2,6 +2,7 @@ package io.tunescope.workload.agent;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import io.tunescope.Notices;
 import io.tunescope.engine.ChildTempDirs;
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.Processes;
@@ -117,7 +118,7 @@ public final class AgentProcess implements AutoCloseable {
         try {
             return EVENTS.readValue(line);
         } catch (IOException e) {
-            System.err.println("tunescope: ignoring a line from a tenant agent that is not an event: " + line);
+            Notices.say("tunescope: ignoring a line from a tenant agent that is not an event: " + line);
             return null;
         }
     }

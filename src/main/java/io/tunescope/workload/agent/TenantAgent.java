@@ -1,6 +1,7 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.store.ExecutionCsv;
@@ -154,7 +155,7 @@ final class TenantAgent {
             } catch (IOException e) {
                 // a broken pipe means the same as end-of-file
             }
-            System.err.println("tenant " + spec.tenant() + ": controller closed the control channel, stopping");
+            Notices.say("tenant " + spec.tenant() + ": controller closed the control channel, stopping");
             Runtime.getRuntime().halt(TenantAgentMain.EXIT_CONTROLLER_GONE);
         }, "control-" + spec.tenant());
         watcher.setDaemon(true);

@@ -1,6 +1,7 @@
 package io.tunescope.workload.agent;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.Outcome;
 
 import java.io.BufferedReader;
@@ -38,7 +39,7 @@ public final class TenantAgentMain {
             code = Outcome.FAILURE.exitCode();
         } catch (Throwable e) {
             events.emit(new AgentEvent.Failed(e.getClass().getSimpleName() + ": " + e.getMessage()));
-            e.printStackTrace(System.err);
+            Notices.sayWithTrace(e);
             code = Outcome.FAILURE.exitCode();
         }
         System.exit(code);

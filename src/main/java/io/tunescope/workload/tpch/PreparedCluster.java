@@ -1,5 +1,6 @@
 package io.tunescope.workload.tpch;
 
+import io.tunescope.Notices;
 import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.ServerDataCopy;
@@ -109,7 +110,7 @@ public final class PreparedCluster {
             ClusterFiles.check(dir, manifest.bytesByFile(), "the prepared data directory");
             return manifest;
         } catch (IOException | RuntimeException e) {
-            System.err.println("tunescope: prepared TPC-H data directory " + dir + " is not usable (" + e.getMessage()
+            Notices.say("tunescope: prepared TPC-H data directory " + dir + " is not usable (" + e.getMessage()
                     + "): building it again");
             return null;
         }

@@ -2,6 +2,7 @@ package io.tunescope.workload.tpch;
 
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
+import io.tunescope.Notices;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.Json;
@@ -89,7 +90,7 @@ public final class PreparedTpch {
             copy.checkRows(PreparedCopy.rowsInFile(memory, copy.file()), "the prepared file");
             return copy;
         } catch (IOException | SQLException | RuntimeException e) {
-            System.err.println("tunescope: prepared TPC-H copy " + file + " is not usable (" + e.getMessage()
+            Notices.say("tunescope: prepared TPC-H copy " + file + " is not usable (" + e.getMessage()
                     + "): building it again");
             return null;
         }

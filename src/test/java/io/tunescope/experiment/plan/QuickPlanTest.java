@@ -106,7 +106,7 @@ class QuickPlanTest {
         assertThat(error(PLAN.replace("users: [1, 16]", "workerLimit: [1]")))
                 .contains("quick.factors.workerLimit (workerLimit) is not a factor of the full plan");
         assertThat(error(PLAN.replace("  repetitions: 1", "  colour: 1")))
-                .contains("quick.colour (colour) is not a known key here");
+                .contains("quick.colour (colour) is not a known key; expected one of [cells, duration, factors, repetitions]");
         assertThat(error(PLAN.substring(0, PLAN.indexOf("quick:")))).startsWith("--quick (p.yaml) needs a 'quick:' section");
     }
 

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * ({@code impl=before}: the classes folder in {@code -Dtunescope.classes.before}, {@code impl=after}: this tree), with
  * JMH's GC profiler: {@code gc.alloc.rate.norm} is the bytes allocated per sweep. Three operations: a state-only
  * sweep (every tick), a sweep with all counters (every 8th tick by default), and a tick with a rescan (every 4th
- * tick). Run with {@code examples/monitor-overhead.sh}; not part of {@code mvn verify}. A build may name a sampler:
+ * tick). Run with {@code scripts/monitor-overhead.sh}; not part of {@code mvn verify}. A build may name a sampler:
  * {@code -p impl=after:full,after:gated} sets both samplers of this tree side by side.
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Harness cost of `tunescope scale`: JMH compares the lab's per-operation path with a bare JDBC loop on the same
-# engine, plan mode and thread count. Usage: examples/scale-harness-cost.sh [extra JMH options, e.g. -p engine=h2]
+# engine, plan mode and thread count. Usage: scripts/scale-harness-cost.sh [extra JMH options, e.g. -p engine=h2]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mvn -q -o -B test-compile
