@@ -42,7 +42,7 @@ class BadInputSweepTest {
     /** Takes connections (the kernel completes them) but never answers: a URL that does not answer. */
     private static ServerSocket silent;
     private static final String H2_DB = "jdbc:h2:file:{t}/h2/db";
-    private static final String H2_WRONG = "Wrong user name or password [28000-232]";
+    private static final String H2_WRONG = "Wrong user name or password [28000-252]";
 
     @BeforeAll
     static void files() throws IOException {

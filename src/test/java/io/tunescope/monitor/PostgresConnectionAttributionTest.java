@@ -46,8 +46,13 @@ class PostgresConnectionAttributionTest {
             long[] heavyWindow = new long[2];
             long[] lightWindow = new long[2];
             CompletableFuture<Void> scan = CompletableFuture.runAsync(() -> run(heavy, HEAVY, heavyWindow));
-            Thread.sleep(300);
+            // the sleeper starts once the scan's parallel workers run (seen by the server), not after a fixed pause
             Set<Integer> workersSeenByServer = workersOf(observer, heavyPid);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (workersSeenByServer.isEmpty() && System.nanoTime() < deadline && !scan.isDone()) {
+                Thread.sleep(10);
+                workersSeenByServer = workersOf(observer, heavyPid);
+            }
             run(light, "SELECT pg_sleep(0.4)", lightWindow);
             scan.join();
             Thread.sleep(100); // a counter tick after the end
@@ -85,7 +90,7 @@ class PostgresConnectionAttributionTest {
     }
 
     /**
-     * The scan's table, grown until the scan alone takes {@code least}: the sleeper's window (300 ms in, 400 ms long)
+     * The scan's table, grown until the scan alone takes {@code least}: the sleeper's window (from when the workers run, 400 ms long)
      * must lie inside the scan's on a fast, idle machine as on a slow, loaded one.
      */
     private static void createTableLastingAtLeast(Connection c, Duration least) throws Exception {

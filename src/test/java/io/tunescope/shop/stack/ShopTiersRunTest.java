@@ -35,9 +35,26 @@ class ShopTiersRunTest {
                 Duration.ofMillis(300), new ThinkTime(0.01), new ShopScale(1_000, 8, 100), "h2", null,
                 AppKnobs.DEFAULTS, 4, dir, 0, false, tiers);
         CompletableFuture<Void> driving = new CompletableFuture<>();
+        java.util.concurrent.atomic.AtomicLong drivenSeconds = new java.util.concurrent.atomic.AtomicLong();
+        io.tunescope.Progress watch = (label, total, unit) -> {
+            if (!label.startsWith("emulated browsers")) {
+                return io.tunescope.Progress.Task.NONE;
+            }
+            driving.complete(null);
+            return new io.tunescope.Progress.Task() {
+                @Override
+                public void step(long units) {
+                    drivenSeconds.addAndGet(units);
+                }
+
+                @Override
+                public void done() {
+                }
+            };
+        };
         CompletableFuture<ShopSummary> run = CompletableFuture.supplyAsync(() -> {
             try {
-                return ShopRun.run(config, ShopRunTest.drivingStarts(driving));
+                return ShopRun.run(config, watch);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -46,7 +63,13 @@ class ShopTiersRunTest {
         ProcessHandle node = ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
                 .contains("-Dtunescope.role=shop-app")).findFirst().orElse(null);
         assertThat(node).as("the stack started").isNotNull();
-        Thread.sleep(1_500);
+        // killed once the browsers have run a second (past the 0.5 s ramp-up, inside the measurement), as the run
+        // itself reports it, not after a fixed pause
+        long measuring = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (drivenSeconds.get() < 1 && System.nanoTime() < measuring) {
+            Thread.sleep(20);
+        }
+        assertThat(drivenSeconds.get()).as("the browsers ran a second").isPositive();
         // its name, read while it runs (a dead process has no command line)
         java.util.regex.Matcher name = java.util.regex.Pattern.compile(AppNode.NODE_PROPERTY + "=(\\S+)")
                 .matcher(node.info().commandLine().orElse(""));

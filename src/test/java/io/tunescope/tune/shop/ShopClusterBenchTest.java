@@ -54,7 +54,12 @@ class ShopClusterBenchTest {
                     "app2", new Configuration(Map.of("app_min_threads", 32L, "app_max_threads", 64L))));
             CompletableFuture<ClusterMeasurement> first = measure(bench, layout, configs, dir.resolve("m1"));
             awaitNode("proxies/proxy2/");
-            Thread.sleep(500);
+            // each node's threads and workers once they are up (polled with a deadline, not after a fixed pause)
+            long settled = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < settled && (jettyThreads(node("app2")) < 32
+                    || workers("proxies/proxy2/") < 2 || workers("proxies/proxy1/") < 1)) {
+                Thread.sleep(20);
+            }
             long app1Threads = jettyThreads(node("app1"));
             long app2Threads = jettyThreads(node("app2"));
             long proxy2Workers = workers("proxies/proxy2/");
