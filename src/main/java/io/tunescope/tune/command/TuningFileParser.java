@@ -35,7 +35,7 @@ import java.util.regex.PatternSyntaxException;
 public final class TuningFileParser {
     private static final Set<String> TOP_KEYS = Set.of("command", "workingDirectory", "pass", "objective",
             "timeoutSeconds", "repeats", "aggregate", "budget", "strategy", "seed", "parameters", "constraints",
-            "target", "workloads", "knowledgeBase");
+            "target", "workloads", "knowledgeBase", "protocol", "budgetTime");
     private static final Set<String> PARAM_KEYS = Set.of("name", "type", "min", "max", "step", "log", "default",
             "special", "values");
 
@@ -119,7 +119,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, null, 0);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, src, pattern, direction, Duration.ofMillis((long) (timeoutSec * 1000)), repeats, aggregate,
-                budget, strategy, seed, space, null, List.of(), null, null);
+                budget, strategy, seed, space, null, List.of(), null, null, new ProtocolSection(yaml).protocol(top));
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -156,7 +156,7 @@ public final class TuningFileParser {
         }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), repeats, aggregate, budget, strategy, seed,
-                space, target, workloads, knowledgeBase(top), null);
+                space, target, workloads, knowledgeBase(top), null, new ProtocolSection(yaml).protocol(top));
     }
 
     /** A file whose target is the web shop ({@code engine: shop}): its parameters are the tiers' knobs. */
@@ -179,7 +179,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 shop.objective().direction(), timeout, 1, aggregate, budget, strategy, seed, space, null, List.of(),
-                null, shop);
+                null, shop, new ProtocolSection(yaml).protocol(top));
     }
 
     /** {@code knowledgeBase: DIR} (relative to the file) or {@code default} ({@code ~/.tunescope/knowledge}). */
