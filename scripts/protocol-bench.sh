@@ -7,9 +7,40 @@
 # measurements taken and the session's wall time.
 #
 #   scripts/protocol-bench.sh [SESSIONS] [OUT]       (SESSIONS per protocol and effect, default 40)
+#   scripts/protocol-bench.sh --report OUT           (the table of the sessions in OUT so far)
 #   INTERFERER=stress-ng|loop|none (default: stress-ng when installed, else loop)  DUTY=50 (percent of one CPU)
 #   WORK=200000 (awk loop iterations per measurement: a few tens of milliseconds)
 set -euo pipefail
+report() { # DIR: the table of the sessions in DIR (also for a run stopped early: `protocol-bench.sh --report DIR`)
+python3 - "$1" <<'PY'
+import json, glob, os, statistics, sys
+out = sys.argv[1]
+print(f"{'protocol':8} {'effect':>6} {'sessions':>8} {'better':>7} {'share':>6} {'gain median':>11} {'gain p10..p90':>15} "
+      f"{'claim median':>12} {'measurements':>12} {'seconds':>7}")
+for protocol in ("racing", "single"):
+    for effect in ("0", "8"):
+        rows = []
+        for d in glob.glob(f"{out}/{protocol}-{effect}-*/"):
+            try:
+                best = json.load(open(os.path.join(d, "best.json")))
+                summary = json.load(open(os.path.join(d, "summary.json")))
+            except (OSError, ValueError):
+                continue
+            gain = (best.get("revalidated") or {}).get("improvementPercent")
+            rows.append((best.get("verdict"), gain, best.get("improvementPercent") or 0.0, summary.get("measurements") or summary["stats"]["completedTrials"],
+                         summary.get("wallSeconds", 0)))
+        if not rows:
+            continue
+        better = sum(1 for r in rows if r[0] == "better")
+        gains = sorted(r[1] if r[1] is not None else 0.0 for r in rows)
+        q = lambda p: gains[min(len(gains) - 1, int(p * len(gains)))]
+        print(f"{protocol:8} {effect + ' %':>6} {len(rows):>8} {better:>7} {100 * better / len(rows):>5.1f}% "
+              f"{statistics.median(gains):>10.1f}% {q(0.1):>6.1f}..{q(0.9):>5.1f} % "
+              f"{statistics.median(r[2] for r in rows):>11.1f}% {statistics.median(r[3] for r in rows):>12} "
+              f"{statistics.median(r[4] for r in rows):>7}")
+PY
+}
+if [ "${1:-}" = "--report" ]; then report "$2"; exit 0; fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sessions="${1:-40}"
 out="${2:-$(mktemp -d /tmp/protocol-bench.XXXXXX)}"
@@ -80,30 +111,4 @@ for i in $(seq 1 "$sessions"); do
 done
 echo "wall $(( $(date +%s) - start )) s, load after $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/header.txt"
 
-python3 - "$out" <<'PY'
-import json, glob, os, statistics, sys
-out = sys.argv[1]
-print(f"{'protocol':8} {'effect':>6} {'sessions':>8} {'better':>7} {'share':>6} {'gain median':>11} {'gain p10..p90':>15} "
-      f"{'claim median':>12} {'measurements':>12} {'seconds':>7}")
-for protocol in ("racing", "single"):
-    for effect in ("0", "8"):
-        rows = []
-        for d in glob.glob(f"{out}/{protocol}-{effect}-*/"):
-            try:
-                best = json.load(open(os.path.join(d, "best.json")))
-                summary = json.load(open(os.path.join(d, "summary.json")))
-            except (OSError, ValueError):
-                continue
-            gain = (best.get("revalidated") or {}).get("improvementPercent")
-            rows.append((best.get("verdict"), gain, best.get("improvementPercent") or 0.0, summary.get("measurements") or summary["stats"]["completedTrials"],
-                         summary.get("wallSeconds", 0)))
-        if not rows:
-            continue
-        better = sum(1 for r in rows if r[0] == "better")
-        gains = sorted(r[1] if r[1] is not None else 0.0 for r in rows)
-        q = lambda p: gains[min(len(gains) - 1, int(p * len(gains)))]
-        print(f"{protocol:8} {effect + ' %':>6} {len(rows):>8} {better:>7} {100 * better / len(rows):>5.1f}% "
-              f"{statistics.median(gains):>10.1f}% {q(0.1):>6.1f}..{q(0.9):>5.1f} % "
-              f"{statistics.median(r[2] for r in rows):>11.1f}% {statistics.median(r[3] for r in rows):>12} "
-              f"{statistics.median(r[4] for r in rows):>7}")
-PY
+report "$out"

@@ -215,7 +215,9 @@ public final class CommandTuner {
         Revalidated revalidated = null;
         boolean bestIsDefault = session.best().get().isDefault()
                 || defaults.map(d -> d.key().equals(bestConfig.key())).orElse(false);
-        if (defaults.isPresent() && !bestIsDefault) {
+        // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's
+        boolean revalidate = !f.hasTarget() || f.revalidateRuns() > 0;
+        if (defaults.isPresent() && !bestIsDefault && revalidate) {
             createDirectories(logs);
             int runs = p.racing() ? p.revalidateRuns() : f.revalidateRuns();
             try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
@@ -231,10 +233,16 @@ public final class CommandTuner {
         }
         String snippet = target.snippet(bestConfig);
         BestSoFar done = best.withResult(snippet.isEmpty() ? null : snippet, revalidated)
-                .withVerdict(revalidated != null ? revalidated.verdict() : "indistinguishable",
+                .withVerdict(revalidated != null ? revalidated.verdict() : raceVerdict(session.best().get()),
                         revalidated != null ? revalidated.halfWidthPercent() : null);
         done.write(files.best());
         return done;
+    }
+
+    /** The verdict without a re-validation: a best that won its race is better; otherwise nothing beat the default. */
+    private static String raceVerdict(io.tunescope.tune.session.TrialRecord best) {
+        return io.tunescope.tune.session.TrialRecord.Race.BETTER.equals(best.race()) && !best.isDefault() ? "better"
+                : "indistinguishable";
     }
 
     private static Map<String, Object> summary(TuningFile f, TuningTarget target, TuningSession s, BestSoFar best,

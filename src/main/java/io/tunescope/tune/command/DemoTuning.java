@@ -44,9 +44,9 @@ public final class DemoTuning {
     /**
      * The demo's trial protocol: racing, sized so that the session (trials of a few seconds each) ends with a verdict
      * within about 90 s on a loaded machine: two noise measurements, races of at most three slices, re-validation
-     * until ±5 points or six runs of each, within 60 s.
+     * until ±5 points or five runs of each, within 60 s.
      */
-    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3, 5, 6, 3, 0.95,
+    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3, 5, 5, 3, 0.95,
             Duration.ofSeconds(60));
 
     private DemoTuning() {

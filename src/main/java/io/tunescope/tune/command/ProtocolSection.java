@@ -125,6 +125,9 @@ final class ProtocolSection {
             return body.get();
         } catch (BadInputException e) {
             String msg = e.getMessage();
+            if (msg.startsWith(yaml.fileName() + ":")) {
+                throw e;
+            }
             String key = msg.contains(" ") ? msg.substring(0, msg.indexOf(' ')) : path;
             throw yaml.at(key.startsWith("protocol") || key.equals("budgetTime") ? key : path, e);
         }

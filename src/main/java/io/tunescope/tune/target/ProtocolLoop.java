@@ -39,8 +39,8 @@ public final class ProtocolLoop {
     private int measured;
 
     /**
-     * @param trialLog the log of a trial's first measurement by its number; a race's further measurements go beside
-     *                 it ({@code trial-7.stderr.3}, {@code trial-7.stderr.3-vs-1})
+     * @param trialLog the log of a trial's first measurement by its number; its further measurements go beside it
+     *                 ({@code trial-1-race-7-slice-3.stderr})
      */
     public ProtocolLoop(TuningTarget target, TuningSession session, TrialProtocol protocol, IntFunction<Path> trialLog,
                         Progress.Task measurementsBar) {
@@ -102,7 +102,7 @@ public final class ProtocolLoop {
         SequentialTest.Look look = null;
         for (int s = 1; s <= slices; s++) {
             boolean withSecond = second != null && secondFailed == null;
-            if (!withSecond && a.size() >= protocol.noiseRepeats()) {
+            if (!withSecond && a.size() >= protocol.noiseRepeats() || timeUp() && a.size() >= 2) {
                 break;
             }
             JournalLine.Replicate ra = null;
@@ -267,10 +267,13 @@ public final class ProtocolLoop {
                 return r;
             }
         }
-        Path log = trialLog.apply(raceNo);
-        if (slice > 0 || t.number() != raceNo) {
-            log = log.resolveSibling(log.getFileName() + "." + slice + (t.number() == raceNo ? "" : "-vs-"
-                    + t.number()));
+        // a trial's first measurement has the trial's own log (workload mapping reads it); later ones go beside it
+        Path log = trialLog.apply(t.number());
+        if (session.replicates().stream().anyMatch(r -> r.trial() == t.number())) {
+            String name = log.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            String suffix = "-race-" + raceNo + "-slice-" + slice;
+            log = log.resolveSibling(dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix);
         }
         TuningTarget.Measurement m = target.measure(t.config(), t.isDefault(), log);
         JournalLine.Replicate r = new JournalLine.Replicate(raceNo, t.number(), slice, config,
