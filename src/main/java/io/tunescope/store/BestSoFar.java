@@ -11,17 +11,34 @@ import java.util.Map;
  * A tuning session's {@code best.json} ({@link TuningDir#best()}): the best configuration so far, the default
  * configuration's result as the baseline, and the gain between them. A configuration is a value per knob name. A
  * database target adds {@code snippet} (the best configuration as configuration lines or SQL) and, at the end,
- * {@code revalidated} (default and best measured again in fresh runs).
+ * {@code revalidated} (default and best measured again in fresh runs). At the end every session adds {@code verdict}
+ * ({@code better}, {@code worse} or {@code indistinguishable}) with {@code verdictHalfWidthPercent}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultResult defaultResult,
                         Double improvementPercent, String direction, String strategy, long seed, String snippet,
-                        Revalidated revalidated) {
+                        Revalidated revalidated, String verdict, Double verdictHalfWidthPercent) {
+
+    /** Content without a verdict (while the session runs). */
+    public BestSoFar(int trials, Best best, DefaultResult defaultResult, Double improvementPercent, String direction,
+                     String strategy, long seed, String snippet, Revalidated revalidated) {
+        this(trials, best, defaultResult, improvementPercent, direction, strategy, seed, snippet, revalidated, null,
+                null);
+    }
 
     /** This content with the best configuration's snippet and the re-validation (either may be null). */
     public BestSoFar withResult(String newSnippet, Revalidated newRevalidated) {
         return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, newSnippet,
-                newRevalidated);
+                newRevalidated, verdict, verdictHalfWidthPercent);
+    }
+
+    /**
+     * This content with the session's verdict: {@code better}, {@code worse} or {@code indistinguishable}, and the
+     * half-width in percentage points of the gain's interval it resolved (null when no re-validation ran).
+     */
+    public BestSoFar withVerdict(String newVerdict, Double halfWidthPercent) {
+        return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, snippet,
+                revalidated, newVerdict, halfWidthPercent);
     }
 
     /** The best successful trial. */

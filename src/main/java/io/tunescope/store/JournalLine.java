@@ -22,10 +22,12 @@ import java.util.Map;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXISTING_PROPERTY, property = "type",
         defaultImpl = Void.class)
 @JsonSubTypes({@JsonSubTypes.Type(value = JournalLine.Session.class, name = JournalLine.SESSION),
-        @JsonSubTypes.Type(value = JournalLine.Trial.class, name = JournalLine.TRIAL)})
-public sealed interface JournalLine permits JournalLine.Session, JournalLine.Trial {
+        @JsonSubTypes.Type(value = JournalLine.Trial.class, name = JournalLine.TRIAL),
+        @JsonSubTypes.Type(value = JournalLine.Replicate.class, name = JournalLine.REPLICATE)})
+public sealed interface JournalLine permits JournalLine.Session, JournalLine.Trial, JournalLine.Replicate {
     String SESSION = "session";
     String TRIAL = "trial";
+    String REPLICATE = "replicate";
 
     /** Which kind of line this is: written into the line, read back to choose the type. */
     @JsonProperty("type")
@@ -44,21 +46,55 @@ public sealed interface JournalLine permits JournalLine.Session, JournalLine.Tri
      * One completed trial: its configuration (a value per knob name), {@code status} ({@code ok} or
      * {@code failed}; older journals hold {@code OK} and {@code FAILED}), the aggregated objective (null
      * when it failed), the raw measurements, why it failed ({@code reason}, read from {@code error} in older journals),
-     * whether it measured the default configuration, and how long it ran.
+     * whether it measured the default configuration, how long it ran, and, under the racing protocol, what its race
+     * decided ({@code race}: {@code incumbent}, {@code better}, {@code worse}, {@code indistinguishable} or
+     * {@code unstable}; absent with the single protocol).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"type", "trial", "config", "status", "objective", "measurements", "reason", "isDefault",
-            "elapsedMillis"})
+            "elapsedMillis", "race"})
     record Trial(int trial, Map<String, Object> config, String status, Double objective, List<Double> measurements,
-                 @JsonAlias("error") String reason, boolean isDefault, long elapsedMillis) implements JournalLine {
+                 @JsonAlias("error") String reason, boolean isDefault, long elapsedMillis, String race)
+            implements JournalLine {
         public Trial {
             config = config == null ? Map.of() : config;
             measurements = measurements == null ? List.of() : measurements;
         }
 
+        /** A trial without a race (the single protocol). */
+        public Trial(int trial, Map<String, Object> config, String status, Double objective, List<Double> measurements,
+                     String reason, boolean isDefault, long elapsedMillis) {
+            this(trial, config, status, objective, measurements, reason, isDefault, elapsedMillis, null);
+        }
+
         @Override
         public String type() {
             return TRIAL;
+        }
+    }
+
+    /**
+     * One measurement taken for a race before its trial completes, written at once so that a tuner killed in the
+     * middle of a race loses nothing measured: {@code race} is the number of the trial whose race it belongs to,
+     * {@code trial} the trial measured (that one or the incumbent), {@code config} the configuration measured,
+     * {@code slice} its slice of the race (0: the candidate's first measurement, or the noise phase's order),
+     * {@code value} the objective (null when it failed, then {@code reason} says why).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"type", "race", "trial", "slice", "config", "value", "reason", "elapsedMillis"})
+    record Replicate(int race, int trial, int slice, Map<String, Object> config, Double value, String reason,
+                     long elapsedMillis) implements JournalLine {
+        public Replicate {
+            config = config == null ? Map.of() : config;
+        }
+
+        @Override
+        public String type() {
+            return REPLICATE;
+        }
+
+        public boolean ok() {
+            return value != null;
         }
     }
 

@@ -49,4 +49,16 @@ public interface StudyStore extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Records one replicate of a race (a measurement taken before its trial completes). A store that cannot keep them
+     * (a shared study) drops it: a resumed race there measures again what it lost.
+     */
+    default void appendReplicate(JournalLine.Replicate replicate) {
+    }
+
+    /** The replicates recorded so far, in order. */
+    default List<JournalLine.Replicate> replicates() {
+        return List.of();
+    }
 }

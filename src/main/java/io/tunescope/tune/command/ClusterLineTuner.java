@@ -17,6 +17,7 @@ import io.tunescope.tune.cluster.KnobGrouping;
 import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.strategy.Strategies;
 
 import java.nio.file.Files;
@@ -55,10 +56,12 @@ public final class ClusterLineTuner {
                                           String password, Progress progress) throws InterruptedException {
         LineFile f = read(file);
         KnobGrouping.Group group = group(f);
+        // one measurement per trial: each measurement is a round in lockstep with the other lines' tuners, and a race
+        // would ask for more rounds than theirs
         TuningFile tuning = new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false,
                 null, TuningFile.ObjectiveSource.STDOUT, null, Direction.MAXIMIZE,
                 f.roundTimeout(), 1, Aggregate.MEDIAN, f.trials(), f.strategy(), f.seed(), group.space(), null,
-                List.of(), null, null);
+                List.of(), null, null, TrialProtocol.single());
         try (PostgresRounds rounds = new PostgresStudy(url, user, password, f.comparison()).rounds()) {
             return CommandTuner.run(tuning, new ClusterLineTarget(rounds, f.comparison(), f.line(), f.roundTimeout()),
                     outDir, study, false, progress);

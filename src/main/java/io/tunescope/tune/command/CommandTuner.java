@@ -18,6 +18,8 @@ import io.tunescope.tune.session.Trial;
 import io.tunescope.tune.session.TuningSession;
 import io.tunescope.tune.session.TuningSessionBuilder;
 import io.tunescope.tune.space.Configuration;
+import io.tunescope.tune.session.TrialProtocol;
+import io.tunescope.tune.target.ProtocolLoop;
 import io.tunescope.tune.target.Revalidation;
 import io.tunescope.tune.target.TuningTarget;
 
@@ -35,8 +37,9 @@ import java.util.Optional;
  * The loop of {@code tunescope tune}: asks the session for configurations, has the target measure each (an external
  * command {@code repeats} times, or a database running a workload), tells the session, and finally writes
  * {@code summary.json}, the convergence chart and the parameter ranking next to the journal and {@code best.json}.
- * For a database target it then re-validates default against best ({@link Revalidation}) and puts that, with the
- * best configuration's snippet, into {@code best.json}.
+ * Under the racing protocol (the default) the trials run through {@link ProtocolLoop}. At the end it re-validates
+ * default against best ({@link Revalidation}) and puts that, the verdict and the best configuration's snippet into
+ * {@code best.json}.
  */
 public final class CommandTuner {
     /** What the caller prints. */
@@ -117,6 +120,9 @@ public final class CommandTuner {
         Path logs = files.logs();
         int newTrials = 0;
         boolean exhausted = false;
+        // a study shared by several tuner processes keeps no replicates: there a trial is measured once
+        TrialProtocol protocol = study == null ? f.protocol() : f.protocol().withMode(TrialProtocol.Mode.SINGLE);
+        ProtocolLoop loop = null;
         try (TuningSession session = resume ? b.resume() : b.build()) {
             createDirectories(logs);
             BestFile.write(outDir, session);
@@ -125,23 +131,37 @@ public final class CommandTuner {
                 if (mapping != null) {
                     session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
                 }
-                while (session.completedTrials() < f.budget()) {
-                    bar.step(session.learnFromStudy());
-                    if (session.completedTrials() >= f.budget()) {
-                        break;
+                if (protocol.racing()) {
+                    int before = session.completedTrials();
+                    try (Progress.Task measurements = progress.start("measurements", (long) f.budget()
+                            * (1 + 2L * protocol.maxSlices()), "measurements")) {
+                        loop = new ProtocolLoop(target, session, protocol, files::trialLog, measurements);
+                        exhausted = loop.run(f.budget(), bar, t -> {
+                            if (mapping != null) {
+                                mapping.afterTrial(session, files.trialLog(t.number()));
+                            }
+                        });
                     }
-                    Optional<Trial> next = session.ask();
-                    if (next.isEmpty()) {
-                        exhausted = true;
-                        break;
+                    newTrials = session.completedTrials() - before;
+                } else {
+                    while (session.completedTrials() < f.budget()) {
+                        bar.step(session.learnFromStudy());
+                        if (session.completedTrials() >= f.budget()) {
+                            break;
+                        }
+                        Optional<Trial> next = session.ask();
+                        if (next.isEmpty()) {
+                            exhausted = true;
+                            break;
+                        }
+                        Trial trial = next.get();
+                        runTrial(target, session, trial, files.trialLog(trial.number()));
+                        if (mapping != null) {
+                            mapping.afterTrial(session, files.trialLog(trial.number()));
+                        }
+                        newTrials++;
+                        bar.step(1);
                     }
-                    Trial trial = next.get();
-                    runTrial(target, session, trial, files.trialLog(trial.number()));
-                    if (mapping != null) {
-                        mapping.afterTrial(session, files.trialLog(trial.number()));
-                    }
-                    newTrials++;
-                    bar.step(1);
                 }
             }
             if (study != null) {
@@ -151,9 +171,10 @@ public final class CommandTuner {
                     f.direction(), f.seed());
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
                     "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
-            BestSoFar best = finalBest(f, target, session, files, progress);
+            BestSoFar best = finalBest(f, protocol, target, session, files, progress, start);
             Map<String, Object> summary = summary(f, target, session, best, importance, exhausted,
                     (System.nanoTime() - start) / 1e9);
+            summary.putAll(ProtocolSummary.of(protocol, session, loop));
             if (mapping != null) {
                 mapping.record(session, outDir);
                 summary.put("mapping", mapping.mapped().orElse(null));
@@ -176,30 +197,52 @@ public final class CommandTuner {
     }
 
     /**
-     * {@code best.json} at the end: for a database target with a best and a default configuration, the best one's
-     * snippet and the re-validation of default against best, written before it is returned.
+     * {@code best.json} at the end: the best configuration's snippet, the re-validation of default against best
+     * (until the answer is clear under the racing protocol, a fixed number of runs under the single one) and the
+     * session's verdict, written before it is returned. When no configuration beat the default (the best is the
+     * default) there is nothing to re-validate: the verdict is indistinguishable.
      */
-    private static BestSoFar finalBest(TuningFile f, TuningTarget target, TuningSession session, TuningDir files,
-                                       Progress progress) throws InterruptedException {
+    private static BestSoFar finalBest(TuningFile f, TrialProtocol p, TuningTarget target, TuningSession session,
+                                       TuningDir files, Progress progress, long startNanos)
+            throws InterruptedException {
         Path logs = files.logs().resolve("revalidate");
         BestSoFar best = BestFile.content(session);
         Optional<Configuration> defaults = f.space().defaultConfiguration();
-        if (!f.hasTarget() || session.best().isEmpty()) {
+        if (session.best().isEmpty()) {
             return best;
         }
         Configuration bestConfig = session.best().get().config();
         Revalidated revalidated = null;
-        int runs = f.revalidateRuns();
-        if (runs > 0 && defaults.isPresent()) {
+        boolean bestIsDefault = session.best().get().isDefault()
+                || defaults.map(d -> d.key().equals(bestConfig.key())).orElse(false);
+        // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's
+        boolean revalidate = !f.hasTarget() || f.revalidateRuns() > 0;
+        if (defaults.isPresent() && !bestIsDefault && revalidate) {
             createDirectories(logs);
+            int runs = p.racing() ? p.revalidateRuns() : f.revalidateRuns();
             try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
-                revalidated = Revalidation.run(target, defaults.get(), bestConfig, runs, f.direction(), logs);
+                if (p.racing()) {
+                    long deadline = p.budgetTime() == null ? 0 : startNanos + p.budgetTime().toNanos();
+                    revalidated = Revalidation.untilClear(target, defaults.get(), bestConfig, p, f.direction(), logs,
+                            deadline);
+                } else if (runs > 0) {
+                    revalidated = Revalidation.run(target, defaults.get(), bestConfig, runs, f.direction(), logs);
+                }
                 bar.step(runs);
             }
         }
-        BestSoFar done = best.withResult(target.snippet(bestConfig), revalidated);
+        String snippet = target.snippet(bestConfig);
+        BestSoFar done = best.withResult(snippet.isEmpty() ? null : snippet, revalidated)
+                .withVerdict(revalidated != null ? revalidated.verdict() : raceVerdict(session.best().get()),
+                        revalidated != null ? revalidated.halfWidthPercent() : null);
         done.write(files.best());
         return done;
+    }
+
+    /** The verdict without a re-validation: a best that won its race is better; otherwise nothing beat the default. */
+    private static String raceVerdict(io.tunescope.tune.session.TrialRecord best) {
+        return io.tunescope.tune.session.TrialRecord.Race.BETTER.equals(best.race()) && !best.isDefault() ? "better"
+                : "indistinguishable";
     }
 
     private static Map<String, Object> summary(TuningFile f, TuningTarget target, TuningSession s, BestSoFar best,

@@ -13,6 +13,7 @@ import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.database.Objective;
 import io.tunescope.tune.session.Aggregate;
+import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
 import io.tunescope.tune.space.SearchSpace;
@@ -27,7 +28,7 @@ import java.util.Locale;
 /**
  * The short tuning session at the end of {@code tunescope demo}: DuckDB's {@code threads} and {@code memory_limit}
  * tuned for the geometric mean of the 22 TPC-H query times at scale factor 0.01, every trial a fresh monitored run,
- * then default and best re-measured alternately. Built in code as the tuning-file parser would build it from a
+ * under the racing trial protocol ({@link #PROTOCOL}), then default and best re-measured alternately until a verdict. Built in code as the tuning-file parser would build it from a
  * {@code target:} section, and run by the same loop as {@code tunescope tune}, so the session directory holds the
  * same journal, {@code best.json} (with {@code snippet} and {@code revalidated}) and summary.
  */
@@ -40,6 +41,13 @@ public final class DemoTuning {
     static final Duration RUN_TIMEOUT = Duration.ofSeconds(120);
     static final long MIN_MEMORY_LIMIT_MIB = 128;
     static final int MAX_TRIALS = 200;
+    /**
+     * The demo's trial protocol: racing, sized so that the session (trials of a few seconds each) ends with a verdict
+     * within about 90 s on a loaded machine: two noise measurements, races of at most three slices, re-validation
+     * until ±5 points or five runs of each, within 60 s.
+     */
+    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3, 5, 5, 3, 0.95,
+            Duration.ofSeconds(60));
 
     private DemoTuning() {
     }
@@ -59,7 +67,7 @@ public final class DemoTuning {
                 Objective.parse("geomean"), 1, REVALIDATE_RUNS, null);
         return new TuningFile(Path.of("demo"), List.of(), Path.of("").toAbsolutePath(), false, null, false, null,
                 null, null, spec.objective().direction(), spec.timeout(), spec.repeats(), Aggregate.MEDIAN, trials,
-                "gp", 1, space(spec.engine().knobs()), spec, List.of(), null, null);
+                "gp", 1, space(spec.engine().knobs()), spec, List.of(), null, null, PROTOCOL);
     }
 
     /** {@code threads} from 1 to the CPU count (at least 2), {@code memory_limit} from 128 MiB to the catalog's top. */
@@ -95,7 +103,9 @@ public final class DemoTuning {
         out.add("tune: best of " + b.trials() + " trials: trial " + b.best().trial() + ", geometric mean "
                 + ms(b.best().objective()) + " (default configuration: " + def + "), " + b.best().config());
         Revalidated rv = b.revalidated();
-        if (rv == null || rv.improvementPercent() == null || rv.improvementCi95() == null) {
+        if (rv == null && b.verdict() != null) {
+            out.add("tune: no configuration beat the default in its race: verdict " + b.verdict());
+        } else if (rv == null || rv.improvementPercent() == null || rv.improvementCi95() == null) {
             out.add("tune: re-validation measured no gain (" + (rv == null ? "not run" : rv.failedRuns()
                     + " failed runs") + ")");
         } else {
@@ -104,6 +114,10 @@ public final class DemoTuning {
             out.add("tune: gain of best over default " + signed(rv.improvementPercent()) + " % (95% CI "
                     + signed(rv.improvementCi95().get(0)) + " .. " + signed(rv.improvementCi95().get(1)) + " %): "
                     + significance(rv.improvementCi95()));
+            if (b.verdict() != null) {
+                out.add("tune: verdict " + b.verdict() + (b.verdictHalfWidthPercent() == null ? ""
+                        : " (interval ±" + num1(b.verdictHalfWidthPercent()) + " points)"));
+            }
         }
         out.add("tune: winning settings (" + (b.snippet() == null ? "none" : "SQL") + "):");
         if (b.snippet() != null) {
@@ -137,6 +151,10 @@ public final class DemoTuning {
 
     private static String num(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String num1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String signed(double v) {

@@ -3,6 +3,7 @@ package io.tunescope.tune.command;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.shop.ShopTarget;
 import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.space.SearchSpace;
@@ -24,7 +25,8 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
                          boolean passEnv, String envPrefix, ObjectiveSource objectiveSource, Pattern objectivePattern,
                          Direction direction, Duration timeout, int repeats, Aggregate aggregate, int budget,
                          String strategy, long seed, SearchSpace space, DatabaseTargetSpec target,
-                         List<Workload> workloads, Path knowledgeBase, ShopTargetSpec shop) {
+                         List<Workload> workloads, Path knowledgeBase, ShopTargetSpec shop,
+                         TrialProtocol protocol) {
 
     /** Where the objective of a run comes from. */
     public enum ObjectiveSource { STDOUT, TIME }
@@ -36,20 +38,39 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
     public TuningFile {
         command = List.copyOf(command);
         workloads = workloads == null ? List.of() : List.copyOf(workloads);
+        protocol = protocol == null ? TrialProtocol.single() : protocol;
+    }
+
+    /** A file with the default trial protocol. */
+    public TuningFile(Path source, List<String> command, Path workingDirectory, boolean passArgs, String argFormat,
+                      boolean passEnv, String envPrefix, ObjectiveSource objectiveSource, Pattern objectivePattern,
+                      Direction direction, Duration timeout, int repeats, Aggregate aggregate, int budget,
+                      String strategy, long seed, SearchSpace space, DatabaseTargetSpec target,
+                      List<Workload> workloads, Path knowledgeBase, ShopTargetSpec shop) {
+        this(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix, objectiveSource,
+                objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space, target,
+                workloads, knowledgeBase, shop, null);
+    }
+
+    /** This file with another trial protocol. */
+    public TuningFile withProtocol(TrialProtocol p) {
+        return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
+                objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
+                target, workloads, knowledgeBase, shop, p);
     }
 
     /** This file with another target (and no workload list): the session of one workload of several. */
     public TuningFile withTarget(DatabaseTargetSpec newTarget) {
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
-                newTarget, List.of(), knowledgeBase, shop);
+                newTarget, List.of(), knowledgeBase, shop, protocol);
     }
 
     /** This file with workload mapping on the knowledge base in {@code dir} (null: off). */
     public TuningFile withKnowledgeBase(Path dir) {
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
-                target, workloads, dir, shop);
+                target, workloads, dir, shop, protocol);
     }
 
     /** This file with another budget, strategy and seed (each null: unchanged). */
@@ -57,7 +78,7 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate,
                 newBudget != null ? newBudget : budget, newStrategy != null ? newStrategy : strategy,
-                newSeed != null ? newSeed : seed, space, target, workloads, knowledgeBase, shop);
+                newSeed != null ? newSeed : seed, space, target, workloads, knowledgeBase, shop, protocol);
     }
 
     /** Whether a target is measured (a database or the shop) rather than a command. */
@@ -65,9 +86,13 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
         return target != null || shop != null;
     }
 
-    /** Re-validation runs of each of default and best at the end (0: none; a command target has none). */
+    /**
+     * Re-validation runs of each of default and best at the end with the {@code single} protocol (a command target:
+     * the least that gives an interval); the racing protocol re-validates until the answer is clear.
+     */
     public int revalidateRuns() {
-        return target != null ? target.revalidateRuns() : shop != null ? shop.revalidateRuns() : 0;
+        return target != null ? target.revalidateRuns() : shop != null ? shop.revalidateRuns()
+                : io.tunescope.tune.database.DatabaseTargetSpec.MIN_REVALIDATE_RUNS;
     }
 
     /**

@@ -103,7 +103,8 @@ public final class TuningFileParser {
         SearchSpace space = space(top, null, 0);
         return new TuningFile(file, command, workDir, argFormat != null, argFormat, envPrefix != null,
                 envPrefix, source, pattern, direction, timeout, search.repeats(), search.aggregate(),
-                search.budget(), search.strategy(), search.seed(), space, null, List.of(), null, null);
+                search.budget(), search.strategy(), search.seed(), space, null, List.of(), null, null,
+                ProtocolSection.protocol(top));
     }
 
     /** A file with a {@code target:} section: a database running a workload instead of a command. */
@@ -130,7 +131,8 @@ public final class TuningFileParser {
         }
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 target.objective().direction(), target.timeout(), search.repeats(), search.aggregate(),
-                search.budget(), search.strategy(), search.seed(), space, target, workloads, knowledgeBase(top), null);
+                search.budget(), search.strategy(), search.seed(), space, target, workloads, knowledgeBase(top), null,
+                ProtocolSection.protocol(top));
     }
 
     /** A file whose target is the web shop ({@code engine: shop}): its parameters are the tiers' knobs. */
@@ -143,7 +145,7 @@ public final class TuningFileParser {
         SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 shop.objective().direction(), timeout, 1, search.aggregate(), search.budget(), search.strategy(),
-                search.seed(), space, null, List.of(), null, shop);
+                search.seed(), space, null, List.of(), null, shop, ProtocolSection.protocol(top));
     }
 
     private static Duration timeout(YamlSection top, double fallbackSeconds) {

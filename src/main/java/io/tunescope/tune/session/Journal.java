@@ -166,7 +166,18 @@ public final class Journal implements StudyStore {
     static JournalLine.Trial line(TrialRecord record) {
         return new JournalLine.Trial(record.trial(), record.config().values(),
                 record.status().name().toLowerCase(java.util.Locale.ROOT), record.objective(), record.measurements(),
-                record.error(), record.isDefault(), record.elapsedMillis());
+                record.error(), record.isDefault(), record.elapsedMillis(), record.race());
+    }
+
+    @Override
+    public void appendReplicate(JournalLine.Replicate replicate) {
+        appendLine(replicate);
+    }
+
+    @Override
+    public List<JournalLine.Replicate> replicates() {
+        return lines().stream().filter(JournalLine.Replicate.class::isInstance)
+                .map(JournalLine.Replicate.class::cast).toList();
     }
 
     @Override
@@ -293,7 +304,7 @@ public final class Journal implements StudyStore {
     static TrialRecord toRecord(JournalLine.Trial t, SearchSpace space, String where) {
         try {
             return new TrialRecord(t.trial(), space.configuration(t.config()), status(t.status()),
-                    t.objective(), t.measurements(), t.reason(), t.isDefault(), t.elapsedMillis());
+                    t.objective(), t.measurements(), t.reason(), t.isDefault(), t.elapsedMillis(), t.race());
         } catch (BadInputException e) {
             throw new BadInputException(where + ": " + e.getMessage(), e);
         }

@@ -32,13 +32,29 @@ final class TrialLedger {
         numbers.add(r.trial());
         if (r.ok()) {
             worstInternal = Math.max(worstInternal, direction.toInternal(r.objective()));
-            if (best == null || direction.better(r.objective(), best.objective())) {
+            if (mayBeBest(r)) {
                 best = r;
             }
             if (r.isDefault()) {
                 defaultTrial = r;
             }
         }
+    }
+
+    /**
+     * Without a race (the single protocol) the best objective wins. Under racing, only a race decides: the first
+     * incumbent, then each candidate that beat the incumbent of its time; an unstable, worse or indistinguishable
+     * one never becomes best, whatever its mean.
+     */
+    private boolean mayBeBest(TrialRecord r) {
+        if (r.race() == null) {
+            return best == null || direction.better(r.objective(), best.objective());
+        }
+        return switch (r.race()) {
+            case TrialRecord.Race.INCUMBENT -> best == null;
+            case TrialRecord.Race.BETTER -> true;
+            default -> false;
+        };
     }
 
     boolean containsTrial(int number) {
@@ -55,7 +71,8 @@ final class TrialLedger {
     }
 
     double internalValue(TrialRecord r) {
-        return r.ok() ? direction.toInternal(r.objective()) : penalty();
+        // an unstable configuration teaches the strategy the worst value, so the search leaves its region
+        return r.ok() && !r.unstable() ? direction.toInternal(r.objective()) : penalty();
     }
 
     /** The value a failed or rejected point scores: the worst seen so far, or +infinity before any success. */
@@ -69,6 +86,10 @@ final class TrialLedger {
 
     long failed() {
         return history.stream().filter(r -> !r.ok()).count();
+    }
+
+    long unstable() {
+        return history.stream().filter(TrialRecord::unstable).count();
     }
 
     Optional<TrialRecord> best() {

@@ -1,6 +1,7 @@
 package io.tunescope.tune.session;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.JournalLine;
 import io.tunescope.store.study.StudyStore;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;
@@ -67,6 +68,7 @@ public final class TuningSession implements AutoCloseable {
     private int rejected;
     private int cacheHits;
     private boolean replaying;
+    private List<JournalLine.Replicate> replicateLog;
 
     TuningSession(TuningSessionBuilder b) {
         this.space = b.space;
@@ -230,6 +232,44 @@ public final class TuningSession implements AutoCloseable {
                 aggregate.apply(m), m, null, trial.isDefault(), elapsedMillis));
     }
 
+    /**
+     * Reports a trial measured by the racing protocol: its replicates (one value per measurement), whose mean is the
+     * de-noised objective the strategy is told, and what its race decided ({@link TrialRecord.Race}).
+     */
+    public TrialRecord tellRaced(Trial trial, Duration elapsed, String race, List<Double> replicates) {
+        if (replicates.isEmpty()) {
+            throw new IllegalArgumentException("a raced trial needs at least one replicate");
+        }
+        for (double v : replicates) {
+            if (!Double.isFinite(v)) {
+                return fail(trial, "objective is not a finite number: " + v, elapsed);
+            }
+        }
+        double mean = replicates.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        return complete(trial, new TrialRecord(trial.number(), trial.config(), TrialRecord.Status.OK, mean,
+                replicates, null, trial.isDefault(), elapsed.toMillis(), race));
+    }
+
+    /**
+     * Records one measurement of a race durably (journaled before the caller goes on), so that a resumed session finds
+     * it in {@link #replicates()} instead of measuring it again.
+     */
+    public void recordReplicate(JournalLine.Replicate r) {
+        replicates();
+        replicateLog.add(r);
+        if (journal != null) {
+            journal.appendReplicate(r);
+        }
+    }
+
+    /** The race measurements recorded so far, by this process and, on resume, before it. */
+    public List<JournalLine.Replicate> replicates() {
+        if (replicateLog == null) {
+            replicateLog = new ArrayList<>(journal == null ? List.of() : journal.replicates());
+        }
+        return java.util.Collections.unmodifiableList(replicateLog);
+    }
+
     /** Reports that a trial crashed, timed out or failed: it scores as the worst value so far and is never rerun. */
     public TrialRecord fail(Trial trial, String reason) {
         return fail(trial, reason, Duration.ZERO);
@@ -349,6 +389,7 @@ public final class TuningSession implements AutoCloseable {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("completedTrials", ledger.size());
         m.put("failedTrials", ledger.failed());
+        m.put("unstableTrials", ledger.unstable());
         m.put("cacheHits", cacheHits);
         m.put("rejectedProposals", rejected);
         return m;

@@ -2,6 +2,7 @@ package io.tunescope.tune.target;
 
 import io.tunescope.store.Revalidated;
 import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.space.Configuration;
 import org.hipparchus.distribution.continuous.TDistribution;
 
@@ -48,8 +49,60 @@ public final class Revalidation {
         return summarize(defaults, bests, direction, failed);
     }
 
+    /**
+     * Re-validation until the answer is clear: default and best alternately (who goes first alternating) in fresh
+     * runs, at least {@value #MIN_RUNS} of each, until the gain's interval at the protocol's confidence is narrower
+     * than its {@code halfWidthPercent}, its {@code revalidateRuns} are spent, or {@code deadlineNanos}
+     * ({@link System#nanoTime}; 0: none) has passed. Stopping on the interval's width, never on its position, keeps
+     * the verdict's error rate at the confidence level (a fixed-width interval, as Chow and Robbins's rule).
+     */
+    public static Revalidated untilClear(TuningTarget target, Configuration defaultConfig, Configuration best,
+                                         TrialProtocol protocol, Direction direction, Path logs, long deadlineNanos)
+            throws InterruptedException {
+        List<Double> defaults = new ArrayList<>();
+        List<Double> bests = new ArrayList<>();
+        int failed = 0;
+        for (int i = 1; i <= protocol.revalidateRuns(); i++) {
+            TuningTarget.Measurement d;
+            TuningTarget.Measurement b;
+            if (i % 2 == 1) {
+                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+            } else {
+                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+            }
+            defaults.add(d.ok() ? mean(d.values()) : null);
+            bests.add(b.ok() ? mean(b.values()) : null);
+            failed += (d.ok() ? 0 : 1) + (b.ok() ? 0 : 1);
+            if (i < MIN_RUNS) {
+                continue;
+            }
+            Revalidated sofar = summarize(defaults, bests, direction, failed, protocol.confidence());
+            if (sofar.halfWidthPercent() != null && sofar.halfWidthPercent() < protocol.halfWidthPercent()) {
+                break;
+            }
+            if (deadlineNanos != 0 && System.nanoTime() - deadlineNanos >= 0) {
+                break;
+            }
+        }
+        return summarize(defaults, bests, direction, failed, protocol.confidence());
+    }
+
+    /** Runs of each side before the interval is looked at. */
+    static final int MIN_RUNS = 3;
+
     /** The arithmetic of {@link #run}: per-side means and intervals, and the paired gains (null: a failed run). */
     static Revalidated summarize(List<Double> defaults, List<Double> bests, Direction direction, int failed) {
+        return summarize(defaults, bests, direction, failed, 0.95);
+    }
+
+    /**
+     * As {@link #summarize(List, List, Direction, int)}, with the verdict of the gain's interval at
+     * {@code confidence}: better when it lies wholly above 0, worse when wholly below, else indistinguishable.
+     */
+    static Revalidated summarize(List<Double> defaults, List<Double> bests, Direction direction, int failed,
+                                 double confidence) {
         List<Double> gains = new ArrayList<>();
         for (int i = 0; i < defaults.size(); i++) {
             Double d = defaults.get(i);
@@ -59,8 +112,13 @@ public final class Revalidation {
             }
         }
         double[] gainCi = ci95(gains);
+        double[] verdictCi = ci(gains, confidence);
+        String verdict = gains.size() < 2 || verdictCi[0] <= 0 && verdictCi[1] >= 0 ? "indistinguishable"
+                : verdictCi[0] > 0 ? "better" : "worse";
+        Double halfWidth = gains.size() < 2 ? null : round((verdictCi[1] - verdictCi[0]) / 2);
         return new Revalidated(side(defaults), side(bests), gains.isEmpty() ? null : round(mean(gains)),
-                gains.isEmpty() ? null : List.of(round(gainCi[0]), round(gainCi[1])), defaults.size(), failed);
+                gains.isEmpty() ? null : List.of(round(gainCi[0]), round(gainCi[1])), defaults.size(), failed,
+                verdict, halfWidth);
     }
 
     private static Revalidated.Side side(List<Double> withFailures) {
@@ -74,13 +132,18 @@ public final class Revalidation {
 
     /** Mean ± t(0.975, n-1)·s/√n; with one value, that value twice. */
     static double[] ci95(List<Double> values) {
+        return ci(values, 0.95);
+    }
+
+    /** Mean ± t((1 + confidence) / 2, n-1)·s/√n; with one value, that value twice. */
+    static double[] ci(List<Double> values, double confidence) {
         int n = values.size();
         double mean = mean(values);
         if (n < 2) {
             return new double[] {mean, mean};
         }
         double sumSq = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(sumSq / (n - 1) / n);
+        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.5 + confidence / 2) * Math.sqrt(sumSq / (n - 1) / n);
         return new double[] {mean - half, mean + half};
     }
 

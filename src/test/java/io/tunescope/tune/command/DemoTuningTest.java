@@ -28,19 +28,27 @@ class DemoTuningTest {
         TuningDir session = ResultsDir.of(dir).demoTuning();
         CommandTuner.Result r = DemoTuning.run(f, session.root(), Progress.NONE);
 
-        List<String> journal = Files.readAllLines(session.journal());
-        assertThat(journal).hasSize(3);
-        assertThat(journal.get(1)).contains("\"isDefault\":true", "\"status\":\"ok\"");
-        assertThat(journal.get(2)).contains("\"status\":\"ok\"");
+        List<String> trials = Files.readAllLines(session.journal()).stream()
+                .filter(l -> l.contains("\"type\":\"trial\"")).toList();
+        assertThat(trials).hasSize(2);
+        assertThat(trials.get(0)).contains("\"isDefault\":true", "\"status\":\"ok\"", "\"race\":\"incumbent\"");
+        assertThat(trials.get(1)).contains("\"status\":\"ok\"");
         JsonNode best = Json.MAPPER.readTree(session.best().toFile());
         assertThat(best.get("snippet").asText()).contains("SET GLOBAL threads = ", "SET GLOBAL memory_limit = ");
+        assertThat(best.get("verdict").asText()).isIn("better", "worse", "indistinguishable");
         JsonNode rv = best.get("revalidated");
-        assertThat(rv.get("runs").asInt()).isEqualTo(DemoTuning.REVALIDATE_RUNS);
-        assertThat(rv.get("failedRuns").asInt()).isZero();
-        assertThat(rv.get("improvementCi95")).hasSize(2);
+        if (rv != null) {
+            // re-validated only when the second configuration won its race against the default
+            assertThat(rv.get("runs").asInt()).isBetween(3, DemoTuning.PROTOCOL.revalidateRuns());
+            assertThat(rv.get("failedRuns").asInt()).isZero();
+            assertThat(rv.get("improvementCi95")).hasSize(2);
+            assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("tune: gain of best over default "))
+                    .anyMatch(l -> l.startsWith("tune: verdict "));
+        } else {
+            assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("tune: no configuration beat"));
+        }
         assertThat(dir.resolve("tune/logs/trial-1-runs/monitor/query-metrics.csv")).isNotEmptyFile();
-        assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("tune: gain of best over default "))
-                .anyMatch(l -> l.startsWith("  SET GLOBAL threads = "));
+        assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("  SET GLOBAL threads = "));
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
     }
 

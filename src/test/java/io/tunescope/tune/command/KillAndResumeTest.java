@@ -82,4 +82,72 @@ class KillAndResumeTest {
         assertThat(out.resolve("convergence.png")).exists();
         assertThat(out.resolve("summary.json")).exists();
     }
+
+    private static List<JsonNode> lines(Path dir, String type) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : Files.readAllLines(TuningDir.of(dir).journal())) {
+            try {
+                JsonNode n = Json.MAPPER.readTree(line);
+                if (n.path("type").asText().equals(type)) {
+                    out.add(n);
+                }
+            } catch (IOException torn) {
+                // a line cut by the kill
+            }
+        }
+        return out;
+    }
+
+    /** The race whose measurements are journaled but whose trial is not: the tuner is in the middle of it. */
+    private static int raceInFlight(Path dir) throws IOException {
+        if (!Files.exists(TuningDir.of(dir).journal())) {
+            return 0;
+        }
+        HashSet<Integer> done = new HashSet<>();
+        lines(dir, "trial").forEach(t -> done.add(t.get("trial").asInt()));
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        lines(dir, "replicate").forEach(r -> counts.merge(r.get("race").asInt(), 1, Integer::sum));
+        return counts.entrySet().stream().filter(e -> e.getKey() > 2 && !done.contains(e.getKey())
+                && e.getValue() >= 2).map(java.util.Map.Entry::getKey).findFirst().orElse(0);
+    }
+
+    @Test
+    void killNineInTheMiddleOfARaceLosesNoMeasurementAndCountsNoneTwice(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("run");
+        Process p = start(out, EXAMPLE.toString(), "--out", out.toString(), "--budget", "12");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        int race = 0;
+        while (System.nanoTime() < deadline && p.isAlive() && (race = raceInFlight(out)) == 0) {
+            Thread.sleep(20);
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(race).as("a race was in flight at the kill").isPositive();
+        List<JsonNode> before = lines(out, "replicate");
+
+        Process r = start(tmp.resolve("resume"), "--resume", out.toString(), "--budget", "12");
+        assertThat(r.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(r.exitValue()).as(Files.readString(tmp.resolve("resume.log"))).isZero();
+
+        List<JsonNode> after = lines(out, "replicate");
+        assertThat(after.subList(0, before.size())).as("every measurement before the kill kept").isEqualTo(before);
+        HashSet<String> keys = new HashSet<>();
+        for (JsonNode m : after) {
+            String key = m.get("race") + "/" + m.get("trial") + "/" + m.get("slice");
+            assertThat(keys.add(key)).as("measured twice: " + key).isTrue();
+        }
+        assertThat(lines(out, "trial")).hasSize(12);
+        final int cut = race;
+        JsonNode resumed = lines(out, "trial").stream().filter(t -> t.get("trial").asInt() == cut).findFirst()
+                .orElseThrow();
+        List<Double> candidate = new ArrayList<>();
+        after.stream().filter(m -> m.get("race").asInt() == cut && m.get("trial").asInt() == cut)
+                .forEach(m -> candidate.add(m.get("value").asDouble()));
+        List<Double> told = new ArrayList<>();
+        resumed.get("measurements").forEach(v -> told.add(v.asDouble()));
+        assertThat(told).as("the cut race's trial holds its measurements from both processes").isEqualTo(candidate);
+        assertThat(Json.MAPPER.readTree(out.resolve("best.json").toFile()).get("verdict").asText())
+                .isIn("better", "worse", "indistinguishable");
+    }
 }

@@ -1,0 +1,348 @@
+package io.tunescope.tune.target;
+
+import io.tunescope.Progress;
+import io.tunescope.store.JournalLine;
+import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.Trial;
+import io.tunescope.tune.session.TrialProtocol;
+import io.tunescope.tune.session.TrialRecord;
+import io.tunescope.tune.session.TuningSession;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+/**
+ * The racing protocol's loop over a session and a target. First the noise phase: the default (the session's first
+ * trial) measured {@code noiseRepeats} times, interleaved with the strategy's first proposal where there is one, which
+ * races the default meanwhile; their spread is the noise estimate. Then each candidate is measured once; if that is
+ * clearly worse than the incumbent it stops, otherwise it races the incumbent in paired slices, who goes first
+ * alternating, until {@link SequentialTest} decides or its slices (or its share of the time budget) are spent. The
+ * strategy is told the mean of the candidate's measurements; a candidate that spreads much more than the default is
+ * unstable. Every measurement is journaled as it is taken ({@link TuningSession#recordReplicate}), and one already in
+ * the journal (a resumed race) is used instead of measured again.
+ */
+public final class ProtocolLoop {
+    private final TuningTarget target;
+    private final TuningSession session;
+    private final TrialProtocol protocol;
+    private final IntFunction<Path> trialLog;
+    private final Progress.Task measurementsBar;
+    private final List<Map<String, Object>> races = new ArrayList<>();
+    private NoiseEstimate noise;
+    private List<Double> defaultLogs = List.of();
+    private int measured;
+
+    /**
+     * @param trialLog the log of a trial's first measurement by its number; its further measurements go beside it
+     *                 ({@code trial-1-race-7-slice-3.stderr})
+     */
+    public ProtocolLoop(TuningTarget target, TuningSession session, TrialProtocol protocol, IntFunction<Path> trialLog,
+                        Progress.Task measurementsBar) {
+        this.target = target;
+        this.session = session;
+        this.protocol = protocol;
+        this.trialLog = trialLog;
+        this.measurementsBar = measurementsBar;
+        session.defaultTrial().filter(r -> r.race() != null && r.measurements().size() >= 2)
+                .ifPresent(r -> noiseFrom(r.measurements()));
+    }
+
+    /** What runs after each completed trial (workload mapping); may be a no-op. */
+    public interface AfterTrial {
+        void after(Trial trial);
+    }
+
+    /**
+     * Runs trials until the session has {@code budget}, the search time is spent or the space is exhausted.
+     *
+     * @return whether the space was exhausted
+     */
+    public boolean run(int budget, Progress.Task trialsBar, AfterTrial after) throws InterruptedException {
+        if (session.completedTrials() == 0 && !timeUp()) {
+            List<Trial> first = session.askBatch(2);
+            if (first.isEmpty()) {
+                return true;
+            }
+            noisePhase(first.get(0), first.size() > 1 ? first.get(1) : null);
+            first.forEach(after::after);
+            trialsBar.step(first.size());
+        }
+        while (session.completedTrials() < budget && !timeUp()) {
+            trialsBar.step(session.learnFromStudy());
+            if (session.completedTrials() >= budget) {
+                break;
+            }
+            Optional<Trial> next = session.ask();
+            if (next.isEmpty()) {
+                return true;
+            }
+            race(next.get(), budget);
+            after.after(next.get());
+            trialsBar.step(1);
+        }
+        return false;
+    }
+
+    /** The default (or first) configuration measured several times, interleaved with {@code second} racing it. */
+    private void noisePhase(Trial first, Trial second) throws InterruptedException {
+        int raceNo = second == null ? first.number() : second.number();
+        int slices = second == null ? protocol.noiseRepeats() : Math.max(protocol.noiseRepeats(), protocol.maxSlices());
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        long elapsed = 0;
+        String firstFailed = null;
+        String secondFailed = null;
+        SequentialTest.Look look = null;
+        for (int s = 1; s <= slices; s++) {
+            boolean withSecond = second != null && secondFailed == null;
+            if (!withSecond && a.size() >= protocol.noiseRepeats() || timeUp() && a.size() >= 2) {
+                break;
+            }
+            JournalLine.Replicate ra = null;
+            JournalLine.Replicate rb = null;
+            // who goes first alternates, so that drift and the cost of going first hit both alike
+            if (s % 2 == 1 || !withSecond) {
+                ra = measure(first, raceNo, s);
+            }
+            if (withSecond) {
+                rb = measure(second, raceNo, s);
+                if (ra == null) {
+                    ra = measure(first, raceNo, s);
+                }
+            }
+            elapsed += ra.elapsedMillis() + (rb == null ? 0 : rb.elapsedMillis());
+            if (!ra.ok()) {
+                firstFailed = ra.reason();
+                break;
+            }
+            a.add(ra.value());
+            if (rb != null && !rb.ok()) {
+                secondFailed = rb.reason();
+            } else if (rb != null) {
+                b.add(rb.value());
+                ratios.add(logRatio(rb.value(), ra.value()));
+                if (s >= protocol.noiseRepeats()) {
+                    look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
+                            s == slices || timeUp());
+                    if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
+                        break;
+                    }
+                }
+            }
+        }
+        if (firstFailed != null) {
+            session.fail(first, firstFailed, Duration.ofMillis(elapsed));
+        } else {
+            noiseFrom(a);
+            session.tellRaced(first, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, a);
+        }
+        if (second == null) {
+            return;
+        }
+        if (secondFailed != null) {
+            session.fail(second, secondFailed, Duration.ofMillis(elapsed));
+        } else if (b.isEmpty()) {
+            // the default failed before the second was measured: it races whatever is the incumbent now
+            race(second, Integer.MAX_VALUE);
+        } else if (firstFailed != null) {
+            session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, b);
+        } else {
+            complete(second, b, look, first.number(), elapsed);
+        }
+    }
+
+    private void complete(Trial t, List<Double> values, SequentialTest.Look look, int against, long elapsed) {
+        String verdict = look == null ? SequentialTest.Verdict.INDISTINGUISHABLE.label()
+                : (look.verdict() == SequentialTest.Verdict.UNDECIDED ? SequentialTest.Verdict.INDISTINGUISHABLE
+                : look.verdict()).label();
+        boolean unstable = SequentialTest.unstable(logs(values), defaultLogs, protocol.unstableFactor(),
+                protocol.confidence());
+        String race = unstable ? TrialRecord.Race.UNSTABLE : verdict;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("trial", t.number());
+        m.put("against", against);
+        m.put("measurements", values.size());
+        m.put("pairs", look == null ? 0 : look.pairs());
+        m.put("decision", race);
+        if (look != null && look.pairs() >= 2) {
+            m.put("gainPercent", round(look.gainPercent()));
+            m.put("gainInterval", List.of(round(Math.expm1(look.low()) * 100), round(Math.expm1(look.high()) * 100)));
+        }
+        if (unstable || values.size() >= 2) {
+            m.put("cvPercent", NoiseEstimate.of(values).cvPercent());
+        }
+        races.add(m);
+        session.tellRaced(t, Duration.ofMillis(elapsed), race, values);
+    }
+
+    /** A candidate against the incumbent: one measurement, then paired slices while it may be better. */
+    private void race(Trial t, int budget) throws InterruptedException {
+        Optional<TrialRecord> inc = session.best();
+        JournalLine.Replicate c0 = measure(t, t.number(), 0);
+        long elapsed = c0.elapsedMillis();
+        if (!c0.ok()) {
+            session.fail(t, c0.reason(), Duration.ofMillis(elapsed));
+            return;
+        }
+        List<Double> values = new ArrayList<>(List.of(c0.value()));
+        if (inc.isEmpty()) {
+            session.tellRaced(t, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, values);
+            return;
+        }
+        TrialRecord incumbent = inc.get();
+        List<Double> incValues = incumbentValues(incumbent);
+        double screen = logRatio(c0.value(), SequentialTest.mean(incValues));
+        if (noise != null && SequentialTest.clearlyWorse(screen, noise.logSd(), incValues.size(),
+                protocol.confidence())) {
+            complete(t, values, new SequentialTest.Look(SequentialTest.Verdict.WORSE, 0, screen, screen, screen),
+                    incumbent.trial(), elapsed);
+            return;
+        }
+        long share = timeShareMillis(budget);
+        long spentAtStart = spentMillis();
+        List<Double> ratios = new ArrayList<>();
+        SequentialTest.Look look = null;
+        Trial incTrial = new Trial(incumbent.trial(), incumbent.config(), incumbent.isDefault());
+        for (int s = 1; s <= protocol.maxSlices(); s++) {
+            if (s > 2 && share > 0 && spentMillis() - spentAtStart >= share) {
+                look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
+                break;
+            }
+            JournalLine.Replicate ri;
+            JournalLine.Replicate rc;
+            if (s % 2 == 1) {
+                ri = measure(incTrial, t.number(), s);
+                rc = measure(t, t.number(), s);
+            } else {
+                rc = measure(t, t.number(), s);
+                ri = measure(incTrial, t.number(), s);
+            }
+            elapsed += rc.elapsedMillis() + ri.elapsedMillis();
+            if (!rc.ok()) {
+                session.fail(t, rc.reason(), Duration.ofMillis(elapsed));
+                return;
+            }
+            values.add(rc.value());
+            if (!ri.ok()) {
+                // the incumbent failed this slice: decide on the pairs so far
+                look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
+                break;
+            }
+            ratios.add(logRatio(rc.value(), ri.value()));
+            look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
+                    s == protocol.maxSlices() || timeUp());
+            if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
+                break;
+            }
+        }
+        complete(t, values, look, incumbent.trial(), elapsed);
+    }
+
+    /** Every successful measurement of {@code incumbent}: in its own trial and in the races it ran since. */
+    private List<Double> incumbentValues(TrialRecord incumbent) {
+        List<Double> out = new ArrayList<>();
+        for (JournalLine.Replicate r : session.replicates()) {
+            if (r.trial() == incumbent.trial() && r.ok()) {
+                out.add(r.value());
+            }
+        }
+        // a store that keeps no replicates (a shared study): the trial's own measurements
+        return out.isEmpty() ? new ArrayList<>(incumbent.measurements()) : out;
+    }
+
+    /** The journaled measurement of {@code t} in slice {@code slice} of race {@code raceNo}, or a new one. */
+    private JournalLine.Replicate measure(Trial t, int raceNo, int slice) throws InterruptedException {
+        Map<String, Object> config = t.config().values();
+        for (JournalLine.Replicate r : session.replicates()) {
+            // the configuration compared by key: read back from JSON, 4 is an Integer where the space holds a Long
+            if (r.race() == raceNo && r.trial() == t.number() && r.slice() == slice
+                    && session.space().configuration(r.config()).key().equals(t.config().key())) {
+                return r;
+            }
+        }
+        // a trial's first measurement has the trial's own log (workload mapping reads it); later ones go beside it
+        Path log = trialLog.apply(t.number());
+        if (session.replicates().stream().anyMatch(r -> r.trial() == t.number())) {
+            String name = log.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            String suffix = "-race-" + raceNo + "-slice-" + slice;
+            log = log.resolveSibling(dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix);
+        }
+        TuningTarget.Measurement m = target.measure(t.config(), t.isDefault(), log);
+        JournalLine.Replicate r = new JournalLine.Replicate(raceNo, t.number(), slice, config,
+                m.ok() ? SequentialTest.mean(m.values()) : null, m.ok() ? null : m.reason(), m.elapsedMillis());
+        if (r.ok() && !Double.isFinite(r.value())) {
+            r = new JournalLine.Replicate(raceNo, t.number(), slice, config, null,
+                    "objective is not a finite number: " + r.value(), m.elapsedMillis());
+        }
+        session.recordReplicate(r);
+        measured++;
+        measurementsBar.step(1);
+        return r;
+    }
+
+    /** ln(candidate / incumbent), oriented so that positive means the candidate is better. */
+    private double logRatio(double candidate, double incumbent) {
+        Direction d = session.direction();
+        if (candidate <= 0 || incumbent <= 0) {
+            return d.gainPercent(candidate, incumbent) / 100;
+        }
+        double r = Math.log(candidate / incumbent);
+        return d == Direction.MAXIMIZE ? r : -r;
+    }
+
+    private void noiseFrom(List<Double> values) {
+        noise = NoiseEstimate.of(values);
+        defaultLogs = logs(values);
+    }
+
+    private static List<Double> logs(List<Double> values) {
+        return values.stream().map(v -> v > 0 ? Math.log(v) : v).toList();
+    }
+
+    /** Time spent measuring in this session, in this process and before it (from the journal). */
+    long spentMillis() {
+        return session.replicates().stream().mapToLong(JournalLine.Replicate::elapsedMillis).sum();
+    }
+
+    private boolean timeUp() {
+        Duration search = protocol.searchTime();
+        return search != null && spentMillis() >= search.toMillis();
+    }
+
+    /** A race's share of the time left: what is left over the trials still to run (0: no time budget). */
+    private long timeShareMillis(int budget) {
+        Duration search = protocol.searchTime();
+        if (search == null) {
+            return 0;
+        }
+        int left = Math.max(1, budget == Integer.MAX_VALUE ? 1 : budget - session.completedTrials());
+        return Math.max(1, (search.toMillis() - spentMillis()) / left);
+    }
+
+    /** The noise estimate (null before the noise phase). */
+    public NoiseEstimate noise() {
+        return noise;
+    }
+
+    /** Each race this process ran: trial, against, pairs, decision, gain and its interval. */
+    public List<Map<String, Object>> races() {
+        return List.copyOf(races);
+    }
+
+    /** Measurements taken by this process (not those read back from the journal). */
+    public int measured() {
+        return measured;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+}

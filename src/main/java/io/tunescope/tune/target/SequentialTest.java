@@ -1,0 +1,127 @@
+package io.tunescope.tune.target;
+
+import org.hipparchus.distribution.continuous.FDistribution;
+import org.hipparchus.distribution.continuous.TDistribution;
+
+import java.util.List;
+
+/**
+ * The arithmetic of racing. A race compares a candidate with the incumbent in paired slices (both measured one after
+ * the other, who goes first alternating), so the machine's drift and a neighbour's burst hit both sides of a pair;
+ * each pair gives a log-ratio, positive when the candidate is better. Log-ratios because noise on a busy machine is
+ * multiplicative (a neighbour slows a run by a share, not by an amount) and a ratio is what a gain in percent is.
+ *
+ * <p>Why a paired t-test, looked at after each slice at the protocol's confidence with no correction for the repeated
+ * looks: a race only chooses which configuration is the incumbent; its occasional wrong choice (the repeated looks
+ * raise the chance of one above {@code 1 - confidence}) is caught by the re-validation at the end, whose fixed
+ * confidence interval gives the verdict. A Bonferroni split over the looks would make races of five or six slices
+ * almost never decide at realistic noise, so a real gain would rarely become the incumbent. The t-test (rather than a
+ * sign or Wilcoxon rule) because with at most a few pairs a sign rule cannot reach 95 % at all (six pairs of the
+ * same sign are needed), and log-ratios of run times are close to symmetric. A race also stops early as
+ * {@link Verdict#INDISTINGUISHABLE} once the whole interval lies within ±{@code indifferencePercent}: whatever the
+ * difference is, it is smaller than the resolution the user asked for.
+ */
+public final class SequentialTest {
+    /** What a race (or a re-validation) concluded about the candidate against the incumbent. */
+    public enum Verdict {
+        BETTER, WORSE, INDISTINGUISHABLE, UNDECIDED;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** A look at the pairs so far: the verdict and the interval of the mean log-ratio. */
+    public record Look(Verdict verdict, int pairs, double meanLogRatio, double low, double high) {
+        /** The mean gain in percent, {@code exp(mean) - 1}. */
+        public double gainPercent() {
+            return Math.expm1(meanLogRatio) * 100;
+        }
+    }
+
+    private SequentialTest() {
+    }
+
+    /**
+     * Looks at the paired log-ratios so far ({@code logRatios}, positive: the candidate is better).
+     *
+     * @param last whether no further slice will be measured (then an open question ends indistinguishable)
+     */
+    public static Look look(List<Double> logRatios, double confidence, double indifferencePercent, boolean last) {
+        int n = logRatios.size();
+        double mean = mean(logRatios);
+        if (n < 2) {
+            return new Look(last ? Verdict.INDISTINGUISHABLE : Verdict.UNDECIDED, n, mean, Double.NEGATIVE_INFINITY,
+                    Double.POSITIVE_INFINITY);
+        }
+        double half = tQuantile(0.5 + confidence / 2, n - 1) * Math.sqrt(variance(logRatios, mean) / n);
+        double low = mean - half;
+        double high = mean + half;
+        double margin = Math.log1p(indifferencePercent / 100);
+        Verdict v;
+        if (low > 0) {
+            v = Verdict.BETTER;
+        } else if (high < 0) {
+            v = Verdict.WORSE;
+        } else if (low > -margin && high < margin) {
+            v = Verdict.INDISTINGUISHABLE;
+        } else {
+            v = last ? Verdict.INDISTINGUISHABLE : Verdict.UNDECIDED;
+        }
+        return new Look(v, n, mean, low, high);
+    }
+
+    /**
+     * Whether one measurement of a candidate is clearly worse than the incumbent: its log-ratio to the incumbent's
+     * mean lies beyond the one-sided prediction bound at {@code confidence} for a new measurement of a configuration
+     * no better than the incumbent, {@code t(confidence, n-1) · σ · √(1 + 1/n)}, with σ the standard deviation of the
+     * log objective measured in the noise phase and n the incumbent's measurements. Such a candidate stops there.
+     */
+    public static boolean clearlyWorse(double logRatio, double noiseLogSd, int incumbentMeasurements,
+                                       double confidence) {
+        int n = Math.max(2, incumbentMeasurements);
+        double bound = tQuantile(confidence, n - 1) * noiseLogSd * Math.sqrt(1 + 1.0 / n);
+        return logRatio < -bound;
+    }
+
+    /**
+     * Whether a configuration's replicates spread much more than the default's: its coefficient of variation above
+     * {@code factor} times the default's, and the variance ratio of the log values above the F quantile at
+     * {@code confidence} (so that three replicates that happen to scatter do not condemn it alone).
+     */
+    public static boolean unstable(List<Double> logValues, List<Double> defaultLogValues, double factor,
+                                   double confidence) {
+        if (logValues.size() < 3 || defaultLogValues.size() < 2) {
+            return false;
+        }
+        double v = variance(logValues, mean(logValues));
+        // a default that measured exactly alike every time: judge against a floor of 0.1 % spread
+        double vd = Math.max(variance(defaultLogValues, mean(defaultLogValues)), 1e-6);
+        if (Math.sqrt(v) <= factor * Math.sqrt(vd)) {
+            return false;
+        }
+        return v / vd > quantileF(confidence, logValues.size() - 1, defaultLogValues.size() - 1);
+    }
+
+    /** The {@code p} quantile of the F distribution. */
+    static double quantileF(double p, int df1, int df2) {
+        return new FDistribution(df1, df2).inverseCumulativeProbability(p);
+    }
+
+    /** The {@code p} quantile of Student's t with {@code df} degrees of freedom. */
+    static double tQuantile(double p, int df) {
+        return new TDistribution(df).inverseCumulativeProbability(p);
+    }
+
+    static double mean(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The sample variance (n - 1). */
+    static double variance(List<Double> xs, double mean) {
+        if (xs.size() < 2) {
+            return 0;
+        }
+        return xs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (xs.size() - 1);
+    }
+}
