@@ -7,6 +7,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.tpch.TpchLoader;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -30,8 +31,9 @@ public final class TpchRunOptions {
     @Mixin
     PasswordEnvOption password;
 
-    @Option(names = "--sf", defaultValue = "0.01", paramLabel = "SF", description = "TPC-H scale factor, 0.01 to 10 (default: ${DEFAULT-VALUE}).")
-    double scaleFactor;
+    @Option(names = "--sf", paramLabel = "SF", description = "Scale: TPC-H's scale factor, 0.01 to 10 (default 0.01), "
+            + "or for a pgbench workload its number of branches, 1 to 10 (default 1).")
+    Double scaleFactor;
 
     @Option(names = "--tenants", defaultValue = "1", description = "Tenants, each in its own process(es) (default: ${DEFAULT-VALUE}).")
     int tenants;
@@ -39,8 +41,11 @@ public final class TpchRunOptions {
     @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
     int users;
 
-    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn",
-            description = "sequence (Q1..Q22 per iteration) or single:Qn (one query repeated) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS",
+            description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
+                    + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
+                    + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
+                    + "(default: ${DEFAULT-VALUE})."})
     String workload;
 
     @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
@@ -104,10 +109,13 @@ public final class TpchRunOptions {
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
         Engine kind = Engines.tenants().byId(engine);
+        WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
+        double sf = scaleFactor != null ? scaleFactor
+                : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;
         return TpchRunConfig.builder()
                 .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
-                .scaleFactor(scaleFactor).load(load).loadThreads(loadThreads).validate(validate)
-                .users(users).workload(WorkloadDefinition.parse(workload, permute)).waitAfterQuery(wait)
+                .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
+                .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
                 .seed(seed.seed())
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
