@@ -25,8 +25,11 @@ final class ScriptRunner implements UserTransactions {
     private final int[] cumulativeWeights;
     /** Per script, per command, per statement: prepared on first use. */
     private final PreparedStatement[][][] prepared;
-    /** Per script, per command: the variable slot of each result column of a {@code \gset}/{@code \aset} query. */
-    private final int[][][] captureSlots;
+    /**
+     * Per script, per command, per statement: the variable slot of each result column of a {@code \gset} or
+     * {@code \aset} query.
+     */
+    private final int[][][][] captureSlots;
     private Statement plain;
 
     ScriptRunner(Connection connection, Scripts scripts, Env env, boolean untypedText) {
@@ -37,13 +40,13 @@ final class ScriptRunner implements UserTransactions {
         Script[] all = scripts.scripts;
         cumulativeWeights = new int[all.length];
         prepared = new PreparedStatement[all.length][][];
-        captureSlots = new int[all.length][][];
+        captureSlots = new int[all.length][][][];
         int total = 0;
         for (int i = 0; i < all.length; i++) {
             total += all[i].weight();
             cumulativeWeights[i] = total;
             prepared[i] = new PreparedStatement[all[i].program().length][];
-            captureSlots[i] = new int[all[i].program().length][];
+            captureSlots[i] = new int[all[i].program().length][][];
         }
     }
 
@@ -70,7 +73,7 @@ final class ScriptRunner implements UserTransactions {
             while (pc < program.length) {
                 Command command = program[pc];
                 if (command instanceof Command.Sql sql) {
-                    rows += execute(index, pc, sql);
+                    rows += runSql(index, pc, sql);
                     pc++;
                 } else if (command instanceof Command.Set set) {
                     env.vars[set.slot].copyFrom(set.expression.eval(env));
@@ -96,7 +99,7 @@ final class ScriptRunner implements UserTransactions {
         }
     }
 
-    private long execute(int script, int pc, Command.Sql sql) throws SQLException, EvalException {
+    private long runSql(int script, int pc, Command.Sql sql) throws SQLException, EvalException {
         PreparedStatement[] statements = prepared[script][pc];
         if (statements == null) {
             statements = new PreparedStatement[sql.statements.length];
@@ -113,7 +116,7 @@ final class ScriptRunner implements UserTransactions {
                     || sql.capture == Command.Capture.GSET && s == statements.length - 1;
             if (statement.execute()) {
                 try (ResultSet rs = statement.getResultSet()) {
-                    rows += capture ? capture(rs, script, pc, sql) : drain(rs);
+                    rows += capture ? capture(rs, script, pc, s, sql) : drain(rs);
                 }
             } else if (capture && sql.capture == Command.Capture.GSET) {
                 throw new EvalException("\\gset expects one row, the command returned none");
@@ -152,8 +155,12 @@ final class ScriptRunner implements UserTransactions {
     }
 
     /** Stores the row's columns in variables ({@code \gset}: exactly one row; {@code \aset}: the last row, if any). */
-    private long capture(ResultSet rs, int script, int pc, Command.Sql sql) throws SQLException, EvalException {
-        int[] slots = captureSlots[script][pc];
+    private long capture(ResultSet rs, int script, int pc, int statement, Command.Sql sql)
+            throws SQLException, EvalException {
+        if (captureSlots[script][pc] == null) {
+            captureSlots[script][pc] = new int[sql.statements.length][];
+        }
+        int[] slots = captureSlots[script][pc][statement];
         ResultSetMetaData meta = rs.getMetaData();
         if (slots == null) {
             slots = new int[meta.getColumnCount()];
@@ -161,7 +168,7 @@ final class ScriptRunner implements UserTransactions {
                 slots[c] = scripts.variables.slot(sql.prefix + meta.getColumnLabel(c + 1));
             }
             env.ensure(scripts.variables.size());
-            captureSlots[script][pc] = slots;
+            captureSlots[script][pc][statement] = slots;
         }
         long rows = 0;
         while (rs.next()) {
@@ -192,6 +199,14 @@ final class ScriptRunner implements UserTransactions {
             throw new EvalException("\\gset expects one row, the command returned " + rows);
         }
         return rows;
+    }
+
+    /** A variable's value as text, or null when it is not set (for tests and diagnostics). */
+    String variable(String name) {
+        int slot = scripts.variables.slot(name);
+        env.ensure(scripts.variables.size());
+        Value v = env.vars[slot];
+        return v.isSet() ? v.toString() : null;
     }
 
     private void rollBack() {
