@@ -78,12 +78,27 @@ for w, c in keys:
     lat = lambda tool: "/".join("%.2f" % med(tool, i) for i in (4, 5, 6))
     print("%-13s %7d  %11.0f  %13.0f  %5.2fx   %-22s   %s" % (w, c, pg, ts, ts / pg, lat("pgbench"), lat("tunescope")))
 PY
-cpu="$work/cpu.tsv"
-run_tunescope select-only 4 cpu-short 5 cpu "$cpu"
-run_tunescope select-only 4 cpu-long 25 cpu "$cpu"
-python3 - "$cpu" <<'PY'
-import sys
-(n1, c1), (n2, c2) = [(int(a), float(b)) for a, b in (l.split() for l in open(sys.argv[1]))]
-print("driver CPU: %.1f ms per 1,000 select-only transactions (4 users; %d vs %d transactions, %.2f vs %.2f CPU s)"
-      % ((c2 - c1) / (n2 - n1) * 1e6, n2, n1, c2, c1))
-PY
+# driver CPU: the agent JVM's CPU (/proc/PID/stat) over a 10-second window of a select-only run, divided by the
+# transactions that started in that window (from executions.csv); pgbench's own: its CPU over all its transactions
+cpu_probe() {  # clients
+  local dir="$work/cpu-$1"
+  "$here/tunescope" run --engine jdbc --url "$url" --db-user bench --workload pgbench:select-only --no-load \
+      --sf "$scale" --users "$1" --warmup "$warmup" --duration 25s --out "$dir" > /dev/null 2>&1 &
+  local ctl=$! agent=""
+  for _ in $(seq 1 600); do agent=$(pgrep -P "$ctl" java | head -1 || true); [ -n "$agent" ] && break; sleep 0.1; done
+  for _ in $(seq 1 600); do [ -s "$dir/tenants/t1/executions.csv" ] && break; sleep 0.1; done
+  sleep 6
+  local t1 c1 t2 c2
+  t1=$(date +%s%6N); c1=$(awk '{print $14 + $15}' "/proc/$agent/stat")
+  sleep 10
+  t2=$(date +%s%6N); c2=$(awk '{print $14 + $15}' "/proc/$agent/stat")
+  wait "$ctl" || true
+  local n; n=$(awk -F, -v a="$t1" -v b="$t2" 'NR > 1 && $8 >= a && $8 < b' "$dir/tenants/t1/executions.csv" | wc -l)
+  local tick; tick=$(getconf CLK_TCK)
+  awk -v n="$n" -v c="$((c2 - c1))" -v t="$tick" -v u="$1" 'BEGIN {printf "tunescope driver CPU: %.1f ms per 1,000 select-only transactions (%d users, %d transactions in 10 s)\n", c / t * 1000 / n * 1000, u, n}'
+  /usr/bin/time -f "%U %S" -o "$work/pgtime.txt" pgbench -n -M prepared -b select-only -c "$1" -j "$(( $1 < 2 ? $1 : 2 ))" \
+      -T 10 -h 127.0.0.1 -p "$port" -U bench bench > "$work/pgcpu.txt" 2>&1
+  local m; m=$(grep -o 'number of transactions actually processed: [0-9]*' "$work/pgcpu.txt" | grep -o '[0-9]*$')
+  awk -v n="$m" -v u="$1" '{printf "pgbench CPU: %.1f ms per 1,000 select-only transactions (%d users, %d transactions in 10 s)\n", ($1 + $2) * 1000 / n * 1000, u, n}' "$work/pgtime.txt"
+}
+cpu_probe 4

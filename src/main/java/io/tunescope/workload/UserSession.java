@@ -131,7 +131,7 @@ final class UserSession {
                 }
                 long responseNanos = System.nanoTime() - start;
                 if (!warmup) {
-                    latencies.recordValue(responseNanos);
+                    latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
                 }
                 recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
                 pause();
