@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.BadInputException;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
@@ -47,6 +48,12 @@ public final class TpchRunOptions {
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
                     + "(default: ${DEFAULT-VALUE})."})
     String workload;
+
+    @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "
+            + "second per tenant, arriving as a Poisson process spread over the users (each user is one connection, "
+            + "so --users bounds the transactions in flight); a transaction's response time counts from its "
+            + "scheduled start, so a stall shows. Default: closed loop.")
+    Double rate;
 
     @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
     boolean permute;
@@ -117,11 +124,18 @@ public final class TpchRunOptions {
                 .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
                 .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
-                .seed(seed.seed())
+                .seed(seed.seed()).ratePerSec(rate == null ? 0 : checkedRate())
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())
                 .build();
+    }
+
+    private double checkedRate() {
+        if (!(rate > 0)) {
+            throw BadInputException.of("rate", rate, "must be above 0 (transactions per second per tenant)");
+        }
+        return rate;
     }
 
     private String dataCacheRoot() {

@@ -46,6 +46,10 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
             }
         }
+        if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
+            throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
+                    + "(pgbench:...), not to TPC-H");
+        }
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
@@ -99,6 +103,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("validate", data.validate());
         echo.put("seed", workload.seed());
         echo.put("prepared", workload.prepared());
+        if (workload.ratePerSec() > 0) {
+            echo.put("ratePerSec", workload.ratePerSec());
+        }
         echo.put("load", data.load());
         echo.put("loadThreads", data.loadThreads());
         if (data.dataCache() != null) {

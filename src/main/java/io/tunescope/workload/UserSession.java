@@ -102,21 +102,32 @@ final class UserSession {
         try (Connection connection = opener.open(user);
              UserTransactions mine = transactions.forUser(user, workload.seed(), connection, settings.dialect())) {
             long deadline = Long.MAX_VALUE;
+            // open load: this user's share of the tenant's Poisson arrivals (a sum of Poisson processes is one)
+            double ratePerNano = workload.ratePerSec() / workload.users() / 1e9;
+            long scheduled = System.nanoTime();
             for (int iteration = 0; ; iteration++) {
                 boolean warmup = iteration < workload.warmupIterations();
                 if (!warmup && measureStartNanos == 0) {
                     measureStartNanos = System.nanoTime();
+                    scheduled = Math.max(scheduled, measureStartNanos);
                     if (workload.duration() != null) {
                         deadline = measureStartNanos + workload.duration().toNanos();
                     }
                 }
+                if (ratePerNano > 0) {
+                    scheduled += (long) (-Math.log(1.0 - parameterStream.nextDouble()) / ratePerNano);
+                }
                 if (!warmup && (workload.duration() == null
                         ? iteration >= workload.warmupIterations() + workload.iterations()
-                        : System.nanoTime() >= deadline)) {
+                        : (ratePerNano > 0 ? scheduled : System.nanoTime()) >= deadline)) {
                     return;
                 }
+                if (ratePerNano > 0) {
+                    waitUntil(scheduled);
+                }
                 int index = mine.next();
-                long start = System.nanoTime();
+                // open load counts from the scheduled start: a transaction held up by a slow one before it shows
+                long start = ratePerNano > 0 ? scheduled : System.nanoTime();
                 long rows = 0;
                 String error = null;
                 try {
@@ -134,10 +145,21 @@ final class UserSession {
                     latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
                 }
                 recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
-                pause();
+                if (ratePerNano == 0) {
+                    pause();
+                }
             }
         } finally {
             measureEndNanos = System.nanoTime();
+        }
+    }
+
+    private void waitUntil(long nanoTime) throws InterruptedException {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("user " + user + " interrupted");
+            }
         }
     }
 

@@ -139,6 +139,36 @@ class PgbenchLiveTest {
     }
 
     @Test
+    void openLoadSchedulesArrivalsAndCountsFromTheSchedule(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("open");
+        int code = Main.execute("run", "--engine", "jdbc", "--url", server.jdbcUrl() + "?password="
+                + server.password(), "--db-user", server.user(), "--workload", "pgbench:select-only",
+                "--users", "2", "--rate", "100", "--duration", "2s", "--out", out.toString());
+        JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        assertThat(summary.get("config").get("ratePerSec").asDouble()).isEqualTo(100.0);
+        List<String> lines = Files.readAllLines(out.resolve("tenants/t1/executions.csv"));
+        assertThat(lines).hasSizeGreaterThan(1);
+        // each user's scheduled starts only move forward, and no execution starts before its schedule: the
+        // recorded start is the schedule, and the response time runs from there
+        for (String user : List.of("1", "2")) {
+            List<Long> starts = lines.subList(1, lines.size()).stream().map(l -> l.split(","))
+                    .filter(f -> f[1].equals(user)).map(f -> Long.parseLong(f[6])).toList();
+            assertThat(starts).isSorted().doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void rateIsCheckedAndAppliesToTransactionsOnly(@TempDir Path tmp) {
+        assertThat(Main.execute("run", "--engine", "jdbc", "--url", "jdbc:postgresql://127.0.0.1:1/none",
+                "--workload", "pgbench:select-only", "--rate", "0", "--out", tmp.resolve("a").toString()))
+                .isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--engine", "jdbc", "--url", "jdbc:postgresql://127.0.0.1:1/none",
+                "--workload", "single:Q6", "--rate", "10", "--out", tmp.resolve("b").toString()))
+                .isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    @Test
     void aBadScriptIsBadInputBeforeAnyConnection(@TempDir Path tmp) throws Exception {
         Path script = tmp.resolve("bad.sql");
         Files.writeString(script, "\\set aid random(1, 10)\nSELECT :aid;\n\\setrandom x 1 2\n");
