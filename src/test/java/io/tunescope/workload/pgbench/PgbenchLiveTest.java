@@ -136,6 +136,15 @@ class PgbenchLiveTest {
         assertThat(tenant.get("queries")).extracting(q -> q.get("query").asText())
                 .containsExactlyInAnyOrder("tpcb-like", "pgbench-hot-accounts.sql");
         assertThat(Files.readString(out.resolve("tenants/t1/executions.csv"))).contains(",tpcb-like,MEASURE,");
+        List<String> stored = new java.util.ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + out.resolve("results.duckdb"));
+             Statement s = db.createStatement();
+             ResultSet rs = s.executeQuery("SELECT DISTINCT query FROM executions ORDER BY query")) {
+            while (rs.next()) {
+                stored.add(rs.getString(1));
+            }
+        }
+        assertThat(stored).containsExactly("pgbench-hot-accounts.sql", "tpcb-like");
     }
 
     @Test
