@@ -112,6 +112,13 @@ public final class PgbenchWorkload implements TransactionWorkload {
                 throw BadInputException.of("workload", PREFIX + entry, "cannot be read: " + e.getMessage());
             }
         }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (ScriptSource source : sources) {
+            if (!names.add(source.name())) {
+                throw BadInputException.of("workload", PREFIX + spec, "names the transaction '" + source.name()
+                        + "' twice: give each script once, with its weight");
+            }
+        }
         return sources;
     }
 }

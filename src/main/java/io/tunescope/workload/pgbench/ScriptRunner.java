@@ -95,7 +95,28 @@ final class ScriptRunner implements UserTransactions {
             throw new SQLException(script.file() + ":" + program[pc].line + ": " + e.getMessage(), e);
         } catch (SQLException e) {
             rollBack();
+            discardStatements(index);
             throw e;
+        }
+    }
+
+    /** Some drivers (DuckDB) close a statement that failed: the script's next run prepares its statements afresh. */
+    private void discardStatements(int script) {
+        for (int pc = 0; pc < prepared[script].length; pc++) {
+            PreparedStatement[] statements = prepared[script][pc];
+            if (statements == null) {
+                continue;
+            }
+            for (PreparedStatement statement : statements) {
+                try {
+                    if (statement != null) {
+                        statement.close();
+                    }
+                } catch (SQLException e) {
+                    // a broken statement may fail to close too; it is dropped either way
+                }
+            }
+            prepared[script][pc] = null;
         }
     }
 
