@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cost of the thread monitor, two builds side by side on the same ~50-thread target: allocation per sweep (JMH with
 # the GC profiler) and the whole process's CPU with and without the live monitor at 8 ms and 1 ms.
-# Usage: examples/monitor-overhead.sh [BEFORE_COMMIT (default a93bd38, the sampler before issue 15)] [extra JMH options]
+# Usage: examples/monitor-overhead.sh [BEFORE_COMMIT (default a93bd38, a sampler that allocated per thread and tick)] [extra JMH options]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 before_commit="${1:-a93bd38}"

@@ -87,6 +87,11 @@ public final class Externals {
         return tool("nginx", "nginx-light");
     }
 
+    /** Squid, the web shop's other caching proxy (Debian's squid, installed by .ci/run). */
+    public static Path squid() {
+        return tool("squid", "squid");
+    }
+
     /** Linux /proc with per-thread directories, which the monitor reads. */
     public static void linuxProc() {
         require(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc (/proc/self/task)");

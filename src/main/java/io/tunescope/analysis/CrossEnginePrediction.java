@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * Prediction across engines (issue 16, item 5): the model of {@link Prediction} trained on every scenario of one
+ * Prediction across engines: the model of {@link Prediction} trained on every scenario of one
  * engine's experiment, tested on the scenarios of the other engine's that it never saw, in both directions. Response
  * times differ between engines by far more than any factor moves them, so the tested engine lends one scenario, its
  * reference (the first in the plan's factorial order: the first level of every factor), and each other scenario is

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The seven query groups of the study (seeds/000, "thread-related resource demand", grp1..grp7) and the agreement of
+ * The seven query groups of the study (Paluch et al. 2019, "thread-related resource demand", grp1..grp7) and the agreement of
  * a grouping of ours with them. The seed lists Q13 in both grp2 and grp4 and Q11 in none, so those two queries have
  * no single study group; they are left out of the comparison and named in it, never assigned by guess.
  */

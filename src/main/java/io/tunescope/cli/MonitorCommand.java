@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.Progress;
 import io.tunescope.config.DurationText;
@@ -84,7 +85,7 @@ public final class MonitorCommand implements Callable<Integer> {
                 .withCountersEvery(countersEvery).withRescanEvery(rescanEvery)
                 .withSampler(SamplerMode.parse(sampler));
         if (out != null) {
-            ResultsDir.createOutput(out);
+            FreshOutput.create(out);
         }
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
                 DurationText.parse("duration", duration), out, metricsPort,

@@ -4,8 +4,11 @@ import io.tunescope.BadInputException;
 import io.tunescope.experiment.PlanRunner;
 import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.experiment.plan.PlanParser;
+import io.tunescope.store.FreshOutput;
+import io.tunescope.store.ResultsDir;
 import io.tunescope.store.PlanSummary;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Wiring of {@code tunescope run PLAN.yaml}: read the plan, run its cells, print where the results are. */
@@ -19,6 +22,11 @@ final class PlanCommandSupport {
             throw BadInputException.of("PLAN", planFile, "must be a .yaml or .yml experiment plan");
         }
         ExperimentPlan plan = PlanParser.read(planFile, quick);
+        if (Files.exists(ResultsDir.of(out).plan())) {
+            FreshOutput.checkPlace(out);    // a plan resumes in its own directory (PlanRunner checks it is the same)
+        } else {
+            FreshOutput.check(out);
+        }
         PlanSummary summary = new PlanRunner(plan, out, PlanRunner.CellListener.NONE, ProgressBar.ON_STDERR).run();
         System.out.printf("plan %s: %d of %d cells done (%d from an earlier run), %d failed, %.1f s%n",
                 summary.plan(), summary.cellsDone(), summary.cellsTotal(), summary.cellsSkippedAsDone(),

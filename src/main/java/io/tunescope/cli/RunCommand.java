@@ -5,6 +5,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.TpchRunner;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.report.SummaryTable;
+import io.tunescope.store.FreshOutput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,6 +58,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static int runAndReport(TpchRunConfig config, RunObserver observer) throws Exception {
+        FreshOutput.check(config.output().dir());
         RunOutcome outcome = new TpchRunner(config, observer, ProgressBar.ON_STDERR).run();
         System.out.print(SummaryTable.render(outcome.summary()));
         System.out.println();

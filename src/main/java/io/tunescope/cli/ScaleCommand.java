@@ -9,6 +9,7 @@ import io.tunescope.analysis.scale.ScaleSummary;
 import io.tunescope.experiment.scale.ScaleLab;
 import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
 import io.tunescope.workload.micro.Timing;
@@ -102,6 +103,7 @@ public final class ScaleCommand implements Callable<Integer> {
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
+        FreshOutput.check(outDir);
         try (EngineChoice chosen = EngineChoice.open(chosenEngine, url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,

@@ -10,6 +10,7 @@ import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,6 +75,7 @@ public final class ShopCapacityCommand implements Callable<Integer> {
                 new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database,
                 stack.pgBin, stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
         ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);
+        FreshOutput.check(dir);
         CapacitySummary s = ShopCapacity.run(config, ProgressBar.ON_STDERR);
         CapacityChart.write(s, ResultsDir.of(dir));
         print(s);

@@ -5,6 +5,7 @@ import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopStackConfig;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ReconfigurationRecord;
 import io.tunescope.store.ReconfigureSummary;
 import io.tunescope.store.ResultsDir;
@@ -21,7 +22,7 @@ import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code tunescope shop reconfigure}: node reconfiguration online (issue 13, item 4). */
+/** {@code tunescope shop reconfigure}: node reconfiguration online. */
 @Command(name = "reconfigure", mixinStandardHelpOptions = true,
         description = "Start the stack with its application nodes in two tiers behind nginx (browse pages to one, "
                 + "order pages to the other), drive it with emulated browsers whose mix may change, and every window "
@@ -69,10 +70,10 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
             + "tier; the rest serve the order tier (default: half of --app-nodes)")
     int browseNodes;
 
-    @Option(names = "--browse-cache-entries", defaultValue = "-1", description = "page-cache entries of a browse "
+    @Option(names = "--browse-cache-entries", description = "page-cache entries of a browse "
             + "node; when it differs from --app-cache-entries (the order nodes'), a moved node is restarted with "
             + "its new tier's value (default: the same, no restart)")
-    int browseCacheEntries;
+    Integer browseCacheEntries;
 
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/reconfigure-<time>)")
     Path out;
@@ -93,9 +94,10 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, nodes / 2) : browseNodes,
-                browseCacheEntries < 0 ? stack.cacheEntries : browseCacheEntries, chosen,
+                browseCacheEntries == null ? stack.cacheEntries : browseCacheEntries, chosen,
                 mixChange == null ? null : MixChange.parse(mixChange), browsers, rampUp, duration,
                 new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed());
+        FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
         ReconfigurationRecord r = s.reconfiguration();
         if (r != null) {

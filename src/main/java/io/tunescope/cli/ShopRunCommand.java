@@ -6,6 +6,7 @@ import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
 import picocli.CommandLine.Command;
@@ -93,6 +94,7 @@ public final class ShopRunCommand implements Callable<Integer> {
                 stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor, stack.tiers(), mixChange == null ? null : MixChange.parse(mixChange));
+        FreshOutput.check(config.out());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";
         String failed = s.failedNodes().isEmpty() ? "" : " (failed: " + String.join(", ", s.failedNodes()) + ")";
@@ -110,6 +112,26 @@ public final class ShopRunCommand implements Callable<Integer> {
                     + "over %.0f s, order interactions %.1f %%", p.mix(), p.startSeconds(), p.wips(), p.seconds(),
                     p.orderSharePercent())));
         }
-        return s.wips() > 0 ? ExitCode.OK : ExitCode.FAILURE;
+        if (s.wips() > 0) {
+            return ExitCode.OK;
+        }
+        System.err.println("tunescope: shop run: " + noWipsReason(s, config.out()));
+        return ExitCode.FAILURE;
+    }
+
+    /** Why a run measured no web interaction per second, from what its summary says, on one line. */
+    static String noWipsReason(ShopSummary s, Path out) {
+        String why;
+        if (s.failedNodes() != null && !s.failedNodes().isEmpty()) {
+            why = "nodes failed: " + String.join(", ", s.failedNodes());
+        } else if (s.errors() > 0) {
+            why = s.errors() + " interactions failed" + (s.errorsByKind() == null || s.errorsByKind().isEmpty() ? ""
+                    : " " + s.errorsByKind());
+        } else {
+            why = "no interaction completed within the " + Math.round(s.measureSeconds()) + " s measured (a "
+                    + "think time longer than the measurement, or too few browsers: give a longer --duration)";
+        }
+        return "0 " + s.metric() + " measured: " + why + "; the tiers' logs are in " + ResultsDir.of(out).tierLog(
+                "stack").getParent();
     }
 }

@@ -5,6 +5,7 @@ import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.shop.stack.StackControl;
+import io.tunescope.shop.stack.StackStatus;
 import io.tunescope.store.ShopStackState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +13,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code shop start|stop|status}: a stack that outlives the command, in a results directory. */
@@ -61,7 +61,16 @@ final class ShopStackCommands {
 
         @Override
         public Integer call() throws Exception {
-            System.out.println(StackControl.stop(out) ? "shop stop: stopped" : "shop stop: nothing was running");
+            StackStatus stopped = StackControl.stop(out);
+            switch (stopped.kind()) {
+                case RUNNING -> System.out.println("shop stop: stopped");
+                case UNVERIFIABLE -> {
+                    System.err.println("shop stop: " + stopped.reason().orElseThrow());
+                    return ExitCode.FAILURE;
+                }
+                default -> System.out.println("shop stop: nothing was running"
+                        + stopped.reason().map(r -> " (" + r + ")").orElse(""));
+            }
             return ExitCode.OK;
         }
     }
@@ -74,10 +83,15 @@ final class ShopStackCommands {
 
         @Override
         public Integer call() throws Exception {
-            Optional<ShopStackState> state = StackControl.status(out);
-            System.out.println(state.map(s -> "shop status: running, " + s.baseUrl() + " (" + s.database()
-                    + ", supervisor pid " + s.supervisorPid() + ")").orElse("shop status: not running"));
-            return state.isPresent() ? ExitCode.OK : ExitCode.FAILURE;
+            StackStatus status = StackControl.inspect(out);
+            ShopStackState s = status.state();
+            System.out.println(switch (status.kind()) {
+                case RUNNING -> "shop status: running, " + s.baseUrl() + " (" + s.database() + ", supervisor pid "
+                        + s.supervisorPid() + ")";
+                case UNVERIFIABLE -> "shop status: unknown: " + status.reason().orElseThrow();
+                default -> "shop status: not running" + status.reason().map(r -> " (" + r + ")").orElse("");
+            });
+            return status.running() ? ExitCode.OK : ExitCode.FAILURE;
         }
     }
 }

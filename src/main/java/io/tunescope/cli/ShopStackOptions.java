@@ -67,7 +67,7 @@ public final class ShopStackOptions {
     int lines;
 
     @Option(names = "--proxy", defaultValue = "auto", description = "the caching reverse proxy in front of the "
-            + "nodes: nginx or none; auto: nginx for several nodes or lines, none for one node (default: "
+            + "nodes: nginx, squid or none; auto: nginx for several nodes or lines, none for one node (default: "
             + "${DEFAULT-VALUE})")
     String proxy;
 
@@ -75,7 +75,7 @@ public final class ShopStackOptions {
             + "(default: ${DEFAULT-VALUE})")
     int proxyPort;
 
-    @Option(names = "--proxy-bin", paramLabel = "FILE", description = "nginx's executable (default: /usr/sbin/nginx)")
+    @Option(names = "--proxy-bin", paramLabel = "FILE", description = "the proxy's executable (default: /usr/sbin/nginx or /usr/sbin/squid)")
     Path proxyBin;
 
     @Option(names = "--proxy-cache-size", defaultValue = "64", paramLabel = "MiB", description = "the proxy's cache "

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.tune.bench.BenchCase;
@@ -86,7 +87,7 @@ public final class TuneBenchCommand implements Callable<Integer> {
             new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
         if (out != null) {
-            ResultsDir.createOutput(out);
+            FreshOutput.create(out);
         }
         TuneBench.Outcome outcome = TuneBench.run(plan, ProgressBar.ON_STDERR);
         Map<String, Object> summary = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
@@ -71,6 +72,11 @@ public final class TuneCommand implements Callable<Integer> {
         Path dir = resume != null ? resume : out;
         if (dir == null) {
             throw BadInputException.of("--out", "missing", "is required (or --resume DIR)");
+        }
+        if (resume == null) {
+            FreshOutput.check(dir);    // before anything is written there, the tuning file's reference included
+        } else {
+            FreshOutput.checkPlace(dir);
         }
         Path tuning = file;
         if (tuning == null) {

@@ -11,6 +11,7 @@ import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.CellStatus;
+import io.tunescope.store.Documents;
 import io.tunescope.store.Json;
 import io.tunescope.store.PlanSummary;
 import io.tunescope.store.PlanSummary.CellSummary;
@@ -160,7 +161,7 @@ public final class PlanRunner {
         if (Files.exists(planFile)) {
             try {
                 JsonNode previous = Json.MAPPER.readTree(planFile.toFile());
-                if (!previous.equals(Json.MAPPER.readTree(Json.toJson(resolved)))) {
+                if (!Documents.withoutHeader(previous).equals(Json.MAPPER.readTree(Json.toJson(resolved)))) {
                     throw BadInputException.of("out", outDir, "holds the cells of a different plan ("
                             + planFile + "): choose another --out or restore that plan");
                 }

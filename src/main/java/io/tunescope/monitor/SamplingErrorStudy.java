@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sampling error of the study's method, measured (issue 15, item 2): each execution's metrics from the exact
+ * The sampling error of the study's method, measured: each execution's metrics from the exact
  * timeline against the same metrics from samples, resampled from that timeline at several intervals
  * ({@link TraceResampler}) and, to check the resampling, from the run's live sampler (which also gives its
  * counter-based CPU time, {@link #COUNTER_CPU}). Errors are relative to exact,

@@ -76,7 +76,7 @@ final class GroupCharts {
     static ReportChart againstStudy(ExperimentAnalysis a) {
         StudyGroups.Agreement agreement = a.groups().study();
         CategoryChart chart = new CategoryChartBuilder().width(1100).height(480)
-                .title("The study's groups (seeds/000) and ours: queries of each study group by our group")
+                .title("The study's groups (Paluch et al. 2019) and ours: queries of each study group by our group")
                 .xAxisTitle("the study's group").yAxisTitle("queries").build();
         chart.getStyler().setStacked(true);
         List<String> studyGroups = StudyGroups.GROUPS.stream().map(g -> "grp" + g.id()).toList();

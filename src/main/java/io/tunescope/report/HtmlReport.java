@@ -115,7 +115,7 @@ final class HtmlReport {
     private static void studySideBySide(Html h, GroupAnalysis.Report g) {
         StudyGroups.Agreement agreement = g.study();
         h.paragraph(agreement.adjustedRand() == null ? "Against the study's groups: not computable."
-                : String.format("Against the study's seven groups (seeds/000): adjusted Rand index %.2f over %d "
+                : String.format("Against the study's seven groups (Paluch et al. 2019): adjusted Rand index %.2f over %d "
                 + "queries; left out: %s.", agreement.adjustedRand(), agreement.queriesCompared(), agreement.leftOut()));
         if (g.studyK() != null && g.studyK().adjustedRand() != null) {
             h.paragraph(String.format("The same k-means forced to the study's %d groups: adjusted Rand index %.2f.",

@@ -2,7 +2,7 @@ package io.tunescope.shop;
 
 /**
  * The 14 web interactions of TPC-W, each with its page path, its 90th-percentile response-time limit and whether it
- * counts as browse or order in the specification's mix table (seed 002, Table 1).
+ * counts as browse or order in the specification's mix table (Chung and Hollingsworth 2004, Table 1).
  */
 public enum Interaction {
     HOME("Home", "home", 3_000, true),

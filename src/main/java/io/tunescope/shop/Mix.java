@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The three TPC-W mixes as percentages of all interactions, in the order of {@link Interaction}: seed 002
+ * The three TPC-W mixes as percentages of all interactions, in the order of {@link Interaction}: Chung and Hollingsworth 2004
  * (Chung and Hollingsworth, "Automated Cluster-Based Web Service Performance Tuning"), Table 1, which reproduces the
  * TPC-W specification's mix table. Each row sums to 100.
  */

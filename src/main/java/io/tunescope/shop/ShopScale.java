@@ -13,6 +13,11 @@ public record ShopScale(int items, int browsers, int scaleDown) {
     public static final List<Integer> ITEM_COUNTS = List.of(1_000, 10_000, 100_000, 1_000_000);
     public static final int COUNTRIES = 92;
     public static final int CUSTOMERS_PER_BROWSER = 2_880;
+    /**
+     * The most browsers: the largest table, addresses = 2 × 2880 × browsers at scale-down 1, must fit the 32-bit
+     * row counts and keys of the store.
+     */
+    public static final int MOST_BROWSERS = Integer.MAX_VALUE / (2 * CUSTOMERS_PER_BROWSER);
 
     public ShopScale {
         if (!ITEM_COUNTS.contains(items)) {
@@ -20,6 +25,10 @@ public record ShopScale(int items, int browsers, int scaleDown) {
         }
         if (browsers < 1) {
             throw BadInputException.of("browsers", browsers, "must be at least 1");
+        }
+        if (browsers > MOST_BROWSERS) {
+            throw BadInputException.of("browsers", browsers, "must be at most " + MOST_BROWSERS + " (addresses = 2 x "
+                    + CUSTOMERS_PER_BROWSER + " x browsers must fit a 32-bit count)");
         }
         if (scaleDown < 1) {
             throw BadInputException.of("scale-down", scaleDown, "must be at least 1 (1 is the specification's size)");

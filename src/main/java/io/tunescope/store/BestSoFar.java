@@ -40,6 +40,6 @@ public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultR
     }
 
     public static BestSoFar read(Path file) throws IOException {
-        return Json.read(file, BestSoFar.class);
+        return JsonFiles.read(file, BestSoFar.class, "the best configuration of a tuning session");
     }
 }

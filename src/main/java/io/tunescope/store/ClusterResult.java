@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * cluster.json of {@code tunescope tune} with a {@code cluster:} section (issue 13): each tuning mode's figures
+ * cluster.json of {@code tunescope tune} with a {@code cluster:} section: each tuning mode's figures
  * (the issue's {@code mode}, {@code trials}, {@code bestWips}, {@code trialsTo95Percent}, {@code wipsStdDuringTuning},
  * and more), the reconfiguration run when there was one ({@link ReconfigurationRecord}; absent otherwise), what was compared and how.
  *
@@ -31,7 +31,7 @@ public record ClusterResult(List<Mode> modes, ReconfigurationRecord reconfigurat
     /**
      * One mode: trials run, the best single trial's WIPS (optimistic: noise picks winners), the first trial within
      * 95 % of the reference, the sample standard deviation of the cluster's WIPS over all its trials and over their
-     * second half (as seed 002's Table 4, "for the second 100 iterations"), the nodes it
+     * second half (as Chung and Hollingsworth's Table 4, "for the second 100 iterations"), the nodes it
      * excluded after they failed, the tuners it ran, the WIPS of every trial (null: failed) and each node's
      * configuration in the best trial.
      */

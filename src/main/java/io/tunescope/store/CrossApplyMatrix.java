@@ -87,6 +87,6 @@ public record CrossApplyMatrix(List<String> workloads, List<Cell> cells, String 
     }
 
     public static CrossApplyMatrix read(Path file) throws IOException {
-        return Json.read(file, CrossApplyMatrix.class);
+        return JsonFiles.read(file, CrossApplyMatrix.class, "the cross-apply matrix of a tuning directory");
     }
 }

@@ -42,7 +42,7 @@ public sealed interface JournalLine permits JournalLine.Session, JournalLine.Tri
 
     /**
      * One completed trial: its configuration (a value per knob name), {@code status} ({@code ok} or
-     * {@code failed}; journals before issue 11 hold {@code OK} and {@code FAILED}), the aggregated objective (null
+     * {@code failed}; older journals hold {@code OK} and {@code FAILED}), the aggregated objective (null
      * when it failed), the raw measurements, why it failed ({@code reason}, read from {@code error} in older journals),
      * whether it measured the default configuration, and how long it ran.
      */

@@ -22,10 +22,13 @@ public final class Json {
     private Json() {
     }
 
-    /** Writes {@code value} as pretty JSON to {@code file}, replacing it atomically so readers never see half a file. */
+    /**
+     * Writes {@code value} as pretty JSON to {@code file}, replacing it atomically so readers never see half a file;
+     * an object gets the header of {@link Documents} (schema version, type, the build that wrote it) first.
+     */
     public static void writeAtomically(Path file, Object value) {
         try {
-            writeBytesAtomically(file, MAPPER.writeValueAsBytes(value));
+            writeBytesAtomically(file, MAPPER.writeValueAsBytes(Documents.stamped(file, value)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + why(e), e);
         }
@@ -80,13 +83,12 @@ public final class Json {
     }
 
     /**
-     * Why a JSON file could not be read, on one line and naming the place: {@code line 3, column 17: Unexpected
-     * end-of-input ...} for a parse error (Jackson's own message without its source excerpt), else the message.
+     * Why a JSON file could not be read, on one line, naming the place and the rule in our words ({@code line 3,
+     * column 17: ends before its JSON is complete}), never the parser's own text or Java class names.
      */
     public static String problem(IOException e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
-            return "line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ": "
-                    + j.getOriginalMessage().replace('\n', ' ');
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+            return JsonFiles.problem(j, null);
         }
         return String.valueOf(e.getMessage()).replace('\n', ' ');
     }

@@ -27,11 +27,14 @@ public record ResultsDir(Path root) {
 
     /**
      * Creates the output directory {@code dir} (and its parents) or throws bad input saying why it cannot be one: a
-     * file in the way, or a place this user may not write.
+     * file in the way, or a place this user may not write. The first one a JVM creates also receives the libraries'
+     * warnings ({@link LibraryLog}).
      */
     public static Path createOutput(Path dir) {
         try {
-            return java.nio.file.Files.createDirectories(dir);
+            Path created = java.nio.file.Files.createDirectories(dir);
+            LibraryLog.directTo(created);
+            return created;
         } catch (java.nio.file.FileAlreadyExistsException e) {
             throw io.tunescope.BadInputException.of("out", dir, "must be a directory, but " + e.getFile()
                     + " is a file");
@@ -180,7 +183,7 @@ public record ResultsDir(Path root) {
         return root.resolve("prediction.json");
     }
 
-    /** Prediction across engines: this experiment's scenarios from another engine's and the reverse (issue 16). */
+    /** Prediction across engines: this experiment's scenarios from another engine's and the reverse. */
     public Path crossEngine() {
         return root.resolve("cross-engine.json");
     }

@@ -1,15 +1,13 @@
 package io.tunescope.store;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Where a result was measured, echoed into every {@code summary.json} (as JMH does): JVM, OS, CPUs, git revision.
+ * Where a result was measured, echoed into every {@code summary.json} (as JMH does): JVM, OS, CPUs, and the git
+ * commit tunescope was built from.
  */
 public record RunEnvironment(String javaVersion, String javaVm, String osName, String osVersion, String osArch,
                              int cpuCount, String cpuModel, long maxHeapBytes, String gitRevision,
@@ -52,34 +50,8 @@ public record RunEnvironment(String javaVersion, String javaVm, String osName, S
         }
     }
 
-    /** The git revision of the working directory (with "-dirty" when it has changes), or "unknown". */
+    /** The git commit tunescope was built from ("-dirty" when its tree had changes), or "unknown". */
     static String readGitRevision() {
-        String rev = runGit("rev-parse", "--short=12", "HEAD");
-        if (rev == null) {
-            return "unknown";
-        }
-        String status = runGit("status", "--porcelain", "--untracked-files=no");
-        return status == null || status.isEmpty() ? rev : rev + "-dirty";
-    }
-
-    private static String runGit(String... args) {
-        String[] command = new String[args.length + 1];
-        command[0] = "git";
-        System.arraycopy(args, 0, command, 1, args.length);
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            try (InputStream in = p.getInputStream()) {
-                String out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-                if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    return null;
-                }
-                return out;
-            }
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+        return BuildInfo.CURRENT.commit();
     }
 }

@@ -100,7 +100,7 @@ class PlanRunnerTest {
     @Test
     void aPlanWithTheExactModeGivesEachCellsQueriesTheExactMetricsBesideTheSampled(@TempDir Path dir)
             throws Exception {
-        Externals.require(TracefsTracer.unavailable(TracefsTracer.DEFAULT_ROOT) == null, "root and tracefs");
+        Externals.require(TracefsTracer.prepare(TracefsTracer.DEFAULT_ROOT, line -> { }) == null, "root and tracefs");
         Path planFile = dir.resolve("exact.yaml");
         Files.writeString(planFile, TINY.replace("monitorInterval: 8ms", "monitorInterval: 8ms\n  monitorExact: true")
                 .replace("users: [1, 2]", "users: [1]"));

@@ -30,6 +30,10 @@ class TuningFilesTest {
         best.write(file);
         assertThat(Files.readString(file)).isEqualTo("""
                 {
+                  "schemaVersion" : 1,
+                  "type" : "best",
+                  "tunescopeVersion" : "%s",
+                  "tunescopeCommit" : "%s",
                   "trials" : 3,
                   "best" : {
                     "config" : {
@@ -50,9 +54,9 @@ class TuningFilesTest {
                   "direction" : "minimize",
                   "strategy" : "random",
                   "seed" : 3
-                }""");
+                }""".formatted(BuildInfo.CURRENT.version(), BuildInfo.CURRENT.commit()));
         BestSoFar back = BestSoFar.read(file);
-        assertThat(Json.toJson(back)).isEqualTo(Files.readString(file));
+        assertThat(Json.toJson(Documents.stamped(file, back))).isEqualTo(Files.readString(file));
         assertThat(back.defaultResult().objective()).isEqualTo(1.5);
         assertThat(back.best().trial()).isEqualTo(1);
     }
@@ -63,12 +67,12 @@ class TuningFilesTest {
                 "maximize", "bayes", 1, null, null);
         Path file = TuningDir.of(dir).best();
         none.write(file);
-        assertThat(Files.readString(file)).doesNotContain("\"best\"").doesNotContain("improvementPercent")
+        assertThat(Files.readString(file)).doesNotContain("\"best\" :").doesNotContain("improvementPercent")
                 .contains("\"error\" : \"crash\"");
         BestSoFar back = BestSoFar.read(file);
         assertThat(back.best()).isNull();
         assertThat(back.defaultResult().error()).isEqualTo("crash");
-        assertThat(Json.toJson(back)).isEqualTo(Files.readString(file));
+        assertThat(Json.toJson(Documents.stamped(file, back))).isEqualTo(Files.readString(file));
     }
 
     @Test

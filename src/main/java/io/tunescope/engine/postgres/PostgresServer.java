@@ -6,6 +6,7 @@ import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.Processes;
 import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.ServerHomes;
+import io.tunescope.store.RecordedProcess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -378,18 +379,19 @@ public final class PostgresServer implements PrivateServer {
     }
 
     private void killLeftovers() {
-        long postmaster = pid;
-        if (postmaster == 0) {
+        Optional<ProcessHandle> postmaster;
+        if (pid != 0) {
+            postmaster = ProcessHandle.of(pid);
+        } else {
             try {
-                postmaster = PostgresFiles.postmasterPid(dataDir).orElse(0L);
+                // read from postmaster.pid, which may be left from a server long gone: its pid may name anything now
+                postmaster = PostgresFiles.postmasterPid(dataDir).flatMap(p -> RecordedProcess
+                        .runningWhoseCommandLineContains(p, dataDir.toString()));
             } catch (IOException e) {
-                postmaster = 0;
+                postmaster = Optional.empty();
             }
         }
-        if (postmaster == 0) {
-            return;
-        }
-        ProcessHandle.of(postmaster).ifPresent(p -> {
+        postmaster.ifPresent(p -> {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         });

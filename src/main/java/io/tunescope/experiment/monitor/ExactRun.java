@@ -38,7 +38,7 @@ final class ExactRun implements AutoCloseable {
     /** Starts tracing {@code pids}, or returns null after telling {@code warn} why the run samples only. */
     static ExactRun start(Path tracefs, Path procRoot, List<Integer> pids, Consumer<String> warn,
                           List<String> fallback) {
-        String why = TracefsTracer.unavailable(tracefs);
+        String why = TracefsTracer.prepare(tracefs, warn);
         if (why == null) {
             try {
                 // the processes' threads and their children's (a postmaster's backends forked before tracing

@@ -4,13 +4,13 @@ import io.tunescope.config.DurationText;
 import io.tunescope.config.LocatedYaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.config.TextFiles;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.EngineSet;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +54,7 @@ public final class PlanParser {
      */
     public static ExperimentPlan read(Path file, boolean quick) {
         try {
-            String text = Files.readString(file);
+            String text = TextFiles.readUtf8(file);
             return parse(file.toString(), text, Runtime.getRuntime().availableProcessors(), quick);
         } catch (NoSuchFileException e) {
             throw BadInputException.of("plan", file, "does not exist");

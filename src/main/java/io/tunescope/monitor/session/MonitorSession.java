@@ -86,7 +86,7 @@ public final class MonitorSession {
 
     /** Starts the tracer, or says in one line (on stderr and in the problems) why exact mode falls back. */
     private static TracefsTracer startTracer(Settings s, List<String> notes) {
-        String why = TracefsTracer.unavailable(s.exactTracefs());
+        String why = TracefsTracer.prepare(s.exactTracefs(), line -> System.err.println("tunescope: " + line));
         if (why == null) {
             try {
                 TracefsTracer tracer = TracefsTracer.start(s.exactTracefs(),

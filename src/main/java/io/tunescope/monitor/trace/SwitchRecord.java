@@ -16,7 +16,7 @@ import java.util.TreeSet;
  * been switched in before that one (its prev is a thread whose switches are recorded, so not the monitored thread,
  * and its next, had it been the monitored thread, would be in the pid-filtered trace too), so the inferred window
  * starts there. Why switch-ins go missing at all: on this machine's kernel no {@code sched_switch} out of certain
- * tasks is recorded (see docs/benchmarks.md, issue 15), so the switch from such a task into a monitored thread is
+ * tasks is recorded (see docs/benchmarks.md, "Exact mode"), so the switch from such a task into a monitored thread is
  * missing in every instance; the switch INTO such a task is recorded. Pure and immutable once built.
  */
 public final class SwitchRecord {

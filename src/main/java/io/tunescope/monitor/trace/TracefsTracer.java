@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * Exact mode's source: a tracefs instance of its own ({@code instances/tunescope-<pid>-<n>}, so other users of tracing
@@ -63,10 +64,22 @@ public final class TracefsTracer implements AutoCloseable {
         this.staleRemoved = List.copyOf(staleRemoved);
     }
 
+    /**
+     * Mounts tracefs at {@code root} when it is missing and this process may ({@link TracefsMount}), telling
+     * {@code say} in one line; then why exact mode cannot run there, in one line, or null when it can.
+     */
+    public static String prepare(Path root, Consumer<String> say) {
+        String mounted = TracefsMount.mountIfMissing(root);
+        if (mounted != null) {
+            say.accept(mounted);
+        }
+        return unavailable(root);
+    }
+
     /** Why exact mode cannot run with tracefs at {@code root}, in one line; null when it can. */
     public static String unavailable(Path root) {
         if (!Files.isDirectory(root.resolve("events/sched/sched_switch"))) {
-            return "no tracefs with scheduler events at " + root + " (mount it: mount -t tracefs nodev " + root + ")";
+            return "no tracefs with scheduler events at " + root + " (run as root and tunescope mounts it, or mount it: mount -t tracefs nodev " + root + ")";
         }
         for (String e : EVENTS) {
             if (!Files.isDirectory(root.resolve("events/sched").resolve(e))) {

@@ -14,6 +14,13 @@ public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int pool
                        int cacheTtlMillis, int pageMaxAgeSeconds) {
     /** Jetty needs a few threads for its acceptor and selector before any serves a request. */
     public static final int LEAST_MAX_THREADS = 8;
+    /** The ranges of these knobs, also the tuning catalog's ({@code ShopCatalogs}): one rule for both. */
+    public static final int MOST_THREADS = 1_024;
+    public static final int MOST_ACCEPT_QUEUE = 65_535;
+    public static final int MOST_POOL_SIZE = 1_024;
+    public static final int MOST_CACHE_ENTRIES = 1_000_000;
+    public static final int MOST_CACHE_TTL_MILLIS = 3_600_000;
+    public static final int MOST_PAGE_MAX_AGE_SECONDS = 3_600;
     public static final int DEFAULT_CACHE_ENTRIES = 0;
     public static final int DEFAULT_CACHE_TTL_MILLIS = 5_000;
     public static final int DEFAULT_PAGE_MAX_AGE_SECONDS = 5;
@@ -22,32 +29,37 @@ public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int pool
     private static final int COUNT = 7;
 
     public AppKnobs {
-        if (minThreads < 1) {
-            throw BadInputException.of("app-min-threads", minThreads, "must be at least 1");
+        if (minThreads < 1 || minThreads > MOST_THREADS) {
+            throw BadInputException.of("app-min-threads", minThreads, "must be from 1 to " + MOST_THREADS);
         }
         if (maxThreads < Math.max(LEAST_MAX_THREADS, minThreads)) {
             throw BadInputException.of("app-max-threads", maxThreads, "must be at least " + LEAST_MAX_THREADS
                     + " and at least app-min-threads (" + minThreads + ")");
         }
-        if (acceptQueue < 0) {
-            throw BadInputException.of("app-accept-queue", acceptQueue, "must be at least 0");
+        if (maxThreads > MOST_THREADS) {
+            throw BadInputException.of("app-max-threads", maxThreads, "must be at most " + MOST_THREADS);
         }
-        if (poolSize < 1) {
-            throw BadInputException.of("app-pool-size", poolSize, "must be at least 1");
+        if (acceptQueue < 0 || acceptQueue > MOST_ACCEPT_QUEUE) {
+            throw BadInputException.of("app-accept-queue", acceptQueue, "must be from 0 to " + MOST_ACCEPT_QUEUE);
         }
-        if (cacheEntries < 0 || cacheEntries > 1_000_000) {
-            throw BadInputException.of("app-cache-entries", cacheEntries, "must be from 0 (no cache) to 1000000");
+        if (poolSize < 1 || poolSize > MOST_POOL_SIZE) {
+            throw BadInputException.of("app-pool-size", poolSize, "must be from 1 to " + MOST_POOL_SIZE);
         }
-        if (cacheTtlMillis < 1 || cacheTtlMillis > 3_600_000) {
-            throw BadInputException.of("app-cache-ttl", cacheTtlMillis, "must be from 1 ms to 1 h");
+        if (cacheEntries < 0 || cacheEntries > MOST_CACHE_ENTRIES) {
+            throw BadInputException.of("app-cache-entries", cacheEntries, "must be from 0 (no cache) to "
+                    + MOST_CACHE_ENTRIES);
         }
-        if (pageMaxAgeSeconds < 0 || pageMaxAgeSeconds > 3_600) {
+        if (cacheTtlMillis < 1 || cacheTtlMillis > MOST_CACHE_TTL_MILLIS) {
+            throw BadInputException.of("app-cache-ttl-ms", cacheTtlMillis, "must be from 1 to "
+                    + MOST_CACHE_TTL_MILLIS + " ms (1 h)");
+        }
+        if (pageMaxAgeSeconds < 0 || pageMaxAgeSeconds > MOST_PAGE_MAX_AGE_SECONDS) {
             throw BadInputException.of("app-page-max-age", pageMaxAgeSeconds, "must be from 0 (never cached) to "
-                    + "3600 s");
+                    + MOST_PAGE_MAX_AGE_SECONDS + " s");
         }
     }
 
-    /** The first increment's four knobs; no in-application cache, the default max-age. */
+    /** The four basic knobs; no in-application cache, the default max-age. */
     public AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize) {
         this(minThreads, maxThreads, acceptQueue, poolSize, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MILLIS,
                 DEFAULT_PAGE_MAX_AGE_SECONDS);

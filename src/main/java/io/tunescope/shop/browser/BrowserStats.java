@@ -85,7 +85,16 @@ final class BrowserStats {
     }
 
     synchronized BrowserResult result() {
-        double seconds = (measureEndNanos - measureStartNanos) / 1e9;
+        return resultUpTo(measureEndNanos);
+    }
+
+    /**
+     * The figures of the measurement interval cut at {@code nowNanos} (a run stopped early by a signal): rates are
+     * over the part measured, none when measurement had not begun.
+     */
+    synchronized BrowserResult resultUpTo(long nowNanos) {
+        long endNanos = Math.max(measureStartNanos, Math.min(nowNanos, measureEndNanos));
+        double seconds = (endNanos - measureStartNanos) / 1e9;
         long total = latencies.values().stream().mapToLong(Histogram::getTotalCount).sum();
         Map<Interaction, BrowserResult.Measured> per = new EnumMap<>(Interaction.class);
         for (var e : latencies.entrySet()) {
@@ -94,15 +103,15 @@ final class BrowserStats {
             per.put(e.getKey(), new BrowserResult.Measured(count, total == 0 ? 0 : 100.0 * count / total,
                     count == 0 ? 0 : h.getValueAtPercentile(90) / 1e6, count == 0 ? 0 : h.getMaxValue() / 1e6));
         }
-        return new BrowserResult(seconds, total, total / seconds, per, Map.copyOf(errors), allCompleted, sessions,
-                proxyCacheHits, appCacheHits, phases());
+        return new BrowserResult(seconds, total, seconds <= 0 ? 0 : total / seconds, per, Map.copyOf(errors),
+                allCompleted, sessions, proxyCacheHits, appCacheHits, phases(endNanos));
     }
 
-    private java.util.List<BrowserResult.Phase> phases() {
+    private java.util.List<BrowserResult.Phase> phases(long endNanos) {
         if (changeNanos == Long.MAX_VALUE) {
             return java.util.List.of();
         }
-        long[] bounds = {measureStartNanos, Math.min(changeNanos, measureEndNanos), measureEndNanos};
+        long[] bounds = {measureStartNanos, Math.min(changeNanos, endNanos), endNanos};
         java.util.List<BrowserResult.Phase> out = new java.util.ArrayList<>();
         for (int p = 0; p < 2; p++) {
             double seconds = (bounds[p + 1] - bounds[p]) / 1e9;

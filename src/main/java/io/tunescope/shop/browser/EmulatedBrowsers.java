@@ -25,6 +25,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Each latency runs from the intended start, so a late clock or a queue anywhere shows in it.
  */
 public final class EmulatedBrowsers {
+    /**
+     * Whether the proxy's cache answered: nginx says so in our {@code X-Proxy-Cache: HIT}, Squid in its own {@code
+     * X-Cache: HIT from <host>} (a {@code TCP_REFRESH} that went to the node says MISS there).
+     */
+    static boolean proxyHit(java.net.http.HttpHeaders headers) {
+        return headers.firstValue("X-Proxy-Cache").filter("HIT"::equals).isPresent()
+                || headers.firstValue("X-Cache").filter(v -> v.startsWith("HIT")).isPresent();
+    }
+
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final String STATE_HEADER = "x-shop-";
 
@@ -65,7 +74,8 @@ public final class EmulatedBrowsers {
     /**
      * Runs ramp-up, measurement and ramp-down; returns the measurement interval's figures. Closed mode: the
      * browsers start spread over the ramp-up and loop until the end. Open mode ({@code arrivalRatePerSecond > 0}):
-     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time.
+     * sessions arrive as a Poisson process from the start, each lasting a TPC-W session time. Interrupted, it
+     * returns the figures measured so far with the interrupt flag set.
      */
     public BrowserResult run() throws InterruptedException {
         long start = System.nanoTime();
@@ -98,8 +108,14 @@ public final class EmulatedBrowsers {
             }
             live.arriveAndDeregister();
             long waitNanos = endNanos - System.nanoTime() + REQUEST_TIMEOUT.toNanos();
-            // false: requests still unanswered after their timeout, and the figures so far are the result
-            live.awaitZero(Math.max(0, waitNanos));
+            try {
+                // false: requests still unanswered after their timeout, and the figures so far are the result
+                live.awaitZero(Math.max(0, waitNanos));
+            } catch (InterruptedException e) {
+                // stopped early (SIGTERM, Ctrl-C): what was measured up to now is the result; the caller sees the flag
+                Thread.currentThread().interrupt();
+                return stats.resultUpTo(System.nanoTime());
+            }
             return stats.result();
         } finally {
             clock.shutdownNow();
@@ -183,7 +199,7 @@ public final class EmulatedBrowsers {
             try {
                 session.answered(state(response));
                 stats.success(interaction, intendedNanos, end,
-                        response.headers().firstValue("X-Proxy-Cache").filter("HIT"::equals).isPresent(),
+                        proxyHit(response.headers()),
                         response.headers().firstValue("X-App-Cache").filter("hit"::equals).isPresent());
             } catch (NumberFormatException e) {
                 stats.failure("bad-state-header", end);

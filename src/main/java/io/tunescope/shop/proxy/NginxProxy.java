@@ -2,14 +2,7 @@ package io.tunescope.shop.proxy;
 
 import io.tunescope.BadInputException;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,39 +12,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The caching reverse proxy: nginx with a generated configuration, started on 127.0.0.1 and a port (a free one
- * when 0), in front of the application nodes. A small shell started by this JVM runs nginx in a session of its own
- * and holds a pipe from this JVM: a line on it ({@link #close()}) or its end of file (this JVM died, even by
- * {@code kill -9}) makes the shell stop nginx's whole process group, master and workers (SIGTERM, then SIGKILL
- * after 5 s). The idea of engine/postgres/PostmasterWatcher.
+ * when 0), in front of the application nodes; it dies with this JVM, master and workers ({@link ProcessGroupWatcher}).
  */
-public final class NginxProxy implements AutoCloseable {
+public final class NginxProxy implements CachingProxy {
     /** Debian's nginx (nginx-light and its siblings). */
     public static final Path DEFAULT_BINARY = Path.of("/usr/sbin/nginx");
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
 
-    /**
-     * Ignores the terminal's SIGINT/SIGHUP (the pipe is what counts), starts nginx in a session of its own (so its
-     * pid is its process group), says its pid, waits for a line or end of file on stdin, then stops the group.
-     */
-    static final String SCRIPT = "trap '' INT HUP\n"
-            + "setsid \"$1\" -p \"$2\" -c \"$3\" -e \"$4\" </dev/null >/dev/null 2>>\"$4\" &\n"
-            + "pid=$!\n"
-            + "echo \"$pid\"\n"
-            + "exec >/dev/null\n"
-            + "read -r _\n"
-            + "kill -TERM -\"$pid\" 2>/dev/null\n"
-            + "n=0\n"
-            + "while kill -0 -\"$pid\" 2>/dev/null && [ \"$n\" -lt 50 ]; do sleep 0.1; n=$((n+1)); done\n"
-            + "kill -KILL -\"$pid\" 2>/dev/null\n"
-            + "wait\n";
-
-    private final Process watcher;
+    private final ProcessGroupWatcher watcher;
     private final long pid;
     private final int port;
 
-    private NginxProxy(Process watcher, long pid, int port) {
+    private NginxProxy(ProcessGroupWatcher watcher, int port) {
         this.watcher = watcher;
-        this.pid = pid;
+        this.pid = watcher.pid();
         this.port = port;
     }
 
@@ -63,28 +36,17 @@ public final class NginxProxy implements AutoCloseable {
      */
     public static NginxProxy start(Path binary, ProxyKnobs knobs, int port, List<Integer> nodes, Path dir,
                                    Path config, Path log) throws IOException {
-        if (!Files.isExecutable(binary)) {
-            throw BadInputException.of("proxy", binary, "must be an nginx executable (apt-get install nginx-light)");
-        }
-        int listen = port == 0 ? freePort() : checkFree(port);
+        checkBinary(binary);
+        int listen = port == 0 ? ProxyPorts.freePort() : ProxyPorts.checkFree(port);
         Files.createDirectories(dir.resolve("temp"));
         Files.createDirectories(config.getParent());
         Files.createDirectories(log.getParent());
         boolean root = "root".equals(System.getProperty("user.name"));
         Files.writeString(config, NginxConfig.render(knobs, dir.toAbsolutePath(), listen, nodes, root));
-        Process watcher = new ProcessBuilder("/bin/sh", "-c", SCRIPT, "tunescope-nginx-watcher", binary.toString(),
-                dir.toAbsolutePath().toString(), config.toAbsolutePath().toString(), log.toAbsolutePath().toString())
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        long pid;
-        try {
-            String first = new BufferedReader(new InputStreamReader(watcher.getInputStream(), StandardCharsets.UTF_8))
-                    .readLine();
-            pid = Long.parseLong(String.valueOf(first).trim());
-        } catch (IOException | NumberFormatException e) {
-            watcher.destroyForcibly();
-            throw new IOException("the proxy's watcher did not start (see " + log + ")", e);
-        }
-        NginxProxy proxy = new NginxProxy(watcher, pid, listen);
+        ProcessGroupWatcher watcher = ProcessGroupWatcher.start("nginx", List.of(binary.toString(), "-p",
+                dir.toAbsolutePath().toString(), "-c", config.toAbsolutePath().toString(), "-e",
+                log.toAbsolutePath().toString()), log, null);
+        NginxProxy proxy = new NginxProxy(watcher, listen);
         try {
             proxy.awaitListening(log);
             return proxy;
@@ -95,43 +57,36 @@ public final class NginxProxy implements AutoCloseable {
     }
 
     private void awaitListening(Path log) throws IOException {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!isAlive()) {
-                throw new IOException("nginx exited at start: " + lastLine(log) + " (see " + log + ")");
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                return;
-            } catch (IOException e) {
-                sleep(50);
-            }
-        }
-        throw new IOException("nginx did not listen on 127.0.0.1:" + port + " within " + READY_TIMEOUT.toSeconds()
-                + " s (see " + log + ")");
+        ProxyPorts.awaitListening("nginx", port, this::isAlive, log);
     }
 
-    private static void sleep(long millis) throws IOException {
+    /**
+     * Bad input unless {@code binary} is an nginx executable: it exists, may be run, and {@code -v} names nginx.
+     * Checked before any tier starts, so a missing or wrong proxy costs no database start and no population.
+     */
+    public static void checkBinary(Path binary) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            throw BadInputException.of("proxy-bin", binary, (Files.exists(binary) ? "must be an executable file"
+                    : "does not exist") + ": give nginx's executable (apt-get install nginx-light)");
+        }
+        String version;
         try {
-            Thread.sleep(millis);
+            Process p = new ProcessBuilder(binary.toString(), "-v").redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            byte[] out = p.getInputStream().readNBytes(4096);
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            version = new String(out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            version = "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for nginx", e);
+            throw new IllegalStateException("interrupted while checking " + binary, e);
         }
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return lines.isEmpty() ? "(no message)" : lines.get(lines.size() - 1);
-        } catch (IOException e) {
-            return "(no log)";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+        if (!version.contains("nginx")) {
+            throw BadInputException.of("proxy-bin", binary, "is not nginx (its -v does not name nginx): give "
+                    + "nginx's executable (apt-get install nginx-light)");
         }
     }
 
@@ -141,41 +96,31 @@ public final class NginxProxy implements AutoCloseable {
      * @throws BadInputException when it is out of range or in use
      */
     public static int checkFree(int port) throws IOException {
-        if (port < 1 || port > 65_535) {
-            throw BadInputException.of("proxy-port", port, "must be from 1 to 65535, or 0 for a free port");
-        }
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
-            return port;
-        } catch (java.net.BindException e) {
-            throw BadInputException.of("proxy-port", port, "is already in use on 127.0.0.1: pick another, or 0 "
-                    + "for a free one");
-        }
+        return ProxyPorts.checkFree(port);
     }
 
+    @Override
     public int port() {
         return port;
     }
 
     /** The nginx master process. */
+    @Override
     public long pid() {
         return pid;
     }
 
     /** The master and its workers. */
+    @Override
     public List<Long> pids() {
         return members().stream().map(Member::pid).toList();
     }
 
     /**
-     * One process of nginx and what it is: {@code nginx} (the master), {@code nginx-worker1}..,
-     * {@code nginx-cache-manager}, {@code nginx-cache-loader}.
+     * The master, then its children (workers, cache manager, cache loader), named from their process titles:
+     * {@code nginx} (the master), {@code nginx-worker1}.., {@code nginx-cache-manager}, {@code nginx-cache-loader}.
      */
-    public record Member(String name, long pid) {
-    }
-
-    /** The master, then its children (workers, cache manager, cache loader), named from their process titles. */
+    @Override
     public List<Member> members() {
         List<Member> out = new java.util.ArrayList<>(List.of(new Member("nginx", pid)));
         int[] workers = {0};
@@ -242,10 +187,12 @@ public final class NginxProxy implements AutoCloseable {
                 .collect(java.util.stream.Collectors.toSet())).orElse(java.util.Set.of());
     }
 
+    @Override
     public boolean isAlive() {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        return watcher.isAlive();
     }
 
+    @Override
     public String baseUrl() {
         return "http://127.0.0.1:" + port + "/shop/";
     }
@@ -253,23 +200,6 @@ public final class NginxProxy implements AutoCloseable {
     /** Has the watcher stop nginx, and waits for that (at most 10 s). */
     @Override
     public void close() {
-        try (OutputStream in = watcher.getOutputStream()) {
-            in.write('\n');
-        } catch (IOException e) {
-            // the watcher is gone or reads end of file: it stops nginx either way
-        }
-        try {
-            if (!watcher.waitFor(10, TimeUnit.SECONDS)) {
-                watcher.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            watcher.destroyForcibly();
-        }
-        // the watcher could not stop it (killed, or too slow): only a process that is still this nginx
-        ProcessHandle.of(pid).filter(p -> p.info().commandLine().orElse("").contains("nginx")).ifPresent(p -> {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        });
+        watcher.close();
     }
 }

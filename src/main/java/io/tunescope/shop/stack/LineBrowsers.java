@@ -56,8 +56,12 @@ final class LineBrowsers {
             List<Future<BrowserResult>> runs = new ArrayList<>();
             loads.forEach(l -> runs.add(pool.submit(() -> new EmulatedBrowsers(l).run())));
             List<BrowserResult> out = new ArrayList<>();
-            for (Future<BrowserResult> f : runs) {
-                out.add(f.get());
+            try {
+                for (Future<BrowserResult> f : runs) {
+                    out.add(f.get());
+                }
+            } catch (InterruptedException e) {
+                return measuredSoFar(pool, runs);
             }
             return out;
         } catch (ExecutionException e) {
@@ -66,6 +70,26 @@ final class LineBrowsers {
             // interrupted: the lines' browsers stop too
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Stopped early: interrupts every line's browsers, which return what they measured so far, and collects it;
+     * the interrupt flag stays set for the caller.
+     */
+    private static List<BrowserResult> measuredSoFar(ExecutorService pool, List<Future<BrowserResult>> runs)
+            throws ExecutionException {
+        pool.shutdownNow();
+        List<BrowserResult> out = new ArrayList<>();
+        try {
+            for (Future<BrowserResult> f : runs) {
+                out.add(f.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("a line's browsers did not stop within 30 s", e);
+        } finally {
+            Thread.currentThread().interrupt();
+        }
+        return out;
     }
 
     /** The whole run's figures from the lines'. */

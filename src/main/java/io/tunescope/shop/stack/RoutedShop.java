@@ -7,6 +7,7 @@ import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.shop.app.AppKnobs;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.shop.proxy.RoutedNginxConfig;
 import io.tunescope.store.ResultsDir;
 
@@ -65,7 +66,7 @@ public final class RoutedShop implements AutoCloseable {
     public static RoutedShop start(ShopStackConfig config, int browseNodes, Map<String, AppKnobs> roleKnobs,
                                    Progress progress) throws IOException, SQLException, InterruptedException {
         int n = config.tiers().appNodes();
-        if (!config.tiers().hasProxy()) {
+        if (!config.tiers().proxy().equals(ShopTiers.NGINX)) {
             throw BadInputException.of("proxy", config.tiers().proxy(), "must be nginx: it routes the two tiers");
         }
         if (browseNodes < 1 || browseNodes >= n) {
@@ -268,7 +269,7 @@ public final class RoutedShop implements AutoCloseable {
         }
         ResultsDir dir = ResultsDir.of(config.out());
         boolean root = "root".equals(System.getProperty("user.name"));
-        stack.lines.get(0).proxy().reload(dir.shopProxyConfig(), RoutedNginxConfig.render(config.tiers().proxyKnobs(),
+        ((NginxProxy) stack.lines.get(0).proxy()).reload(dir.shopProxyConfig(), RoutedNginxConfig.render(config.tiers().proxyKnobs(),
                 dir.shopProxyDir().toAbsolutePath(), stack.lines.get(0).proxy().port(), browse, order, root), RELOAD_TIMEOUT);
     }
 

@@ -55,20 +55,20 @@ public final class ShopCatalogs {
     public static KnobCatalog app() {
         AppKnobs d = AppKnobs.DEFAULTS;
         return new KnobCatalog("shop-app", KnobSyntax.CLIENT, List.of(
-                integer("app_min_threads", 1, 1_024, null, d.minThreads(), "least Jetty worker threads (app tier "
-                        + "restart)"),
-                integer("app_max_threads", AppKnobs.LEAST_MAX_THREADS, 1_024, null, d.maxThreads(), "most Jetty "
-                        + "worker threads (app tier restart)"),
-                integer("app_accept_queue", 0, 65_535, null, d.acceptQueue(), "the listening socket's backlog "
-                        + "(app tier restart)"),
-                integer("app_pool_size", 1, 1_024, null, d.poolSize(), "database connections per node (app tier "
-                        + "restart)"),
-                integer("app_cache_entries", 0, 1_000_000, null, d.cacheEntries(), "pages in each node's own "
-                        + "cache, 0: none (app tier restart)"),
-                integer("app_cache_ttl_ms", 1, 3_600_000, "ms", d.cacheTtlMillis(), "how long a page stays in it "
-                        + "(app tier restart)"),
-                integer("app_page_max_age", 0, 3_600, "s", d.pageMaxAgeSeconds(), "max-age of cacheable pages "
-                        + "for the proxy, 0: never (app tier restart)")));
+                integer("app_min_threads", 1, AppKnobs.MOST_THREADS, null, d.minThreads(),
+                        "least Jetty worker threads (app tier restart)"),
+                integer("app_max_threads", AppKnobs.LEAST_MAX_THREADS, AppKnobs.MOST_THREADS, null, d.maxThreads(),
+                        "most Jetty worker threads (app tier restart)"),
+                integer("app_accept_queue", 0, AppKnobs.MOST_ACCEPT_QUEUE, null, d.acceptQueue(),
+                        "the listening socket's backlog (app tier restart)"),
+                integer("app_pool_size", 1, AppKnobs.MOST_POOL_SIZE, null, d.poolSize(),
+                        "database connections per node (app tier restart)"),
+                integer("app_cache_entries", 0, AppKnobs.MOST_CACHE_ENTRIES, null, d.cacheEntries(),
+                        "pages in each node's own cache, 0: none (app tier restart)"),
+                integer("app_cache_ttl_ms", 1, AppKnobs.MOST_CACHE_TTL_MILLIS, "ms", d.cacheTtlMillis(),
+                        "how long a page stays in it (app tier restart)"),
+                integer("app_page_max_age", 0, AppKnobs.MOST_PAGE_MAX_AGE_SECONDS, "s", d.pageMaxAgeSeconds(),
+                        "max-age of cacheable pages for the proxy, 0: never (app tier restart)")));
     }
 
     /** The catalog of {@code tier}: proxy, app, or all (both, proxy first). */

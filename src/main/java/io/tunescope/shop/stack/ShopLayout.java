@@ -75,6 +75,11 @@ public record ShopLayout(List<Line> lines) {
         }
     }
 
+    /** Whether any line has a proxy in front of its nodes. */
+    public boolean hasProxy() {
+        return lines.stream().anyMatch(l -> l.proxyNode() != null);
+    }
+
     /**
      * {@code tiers.lines()} lines of {@code tiers.appNodes()} nodes each, every node with {@code app} and every proxy
      * with {@code tiers.proxyKnobs()}. One line keeps the names of the stack before work lines ({@code proxy},

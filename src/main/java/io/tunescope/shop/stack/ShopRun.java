@@ -1,5 +1,6 @@
 package io.tunescope.shop.stack;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
 import io.tunescope.shop.Interaction;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -33,20 +35,57 @@ import java.util.concurrent.atomic.AtomicReference;
  * then {@link #close}), as {@code shop capacity} does: the store is populated once.
  */
 public final class ShopRun implements AutoCloseable {
+    /** How long the JVM's exit on SIGTERM waits for the summary of what was measured (and the stack's stop). */
+    static final long SIGNAL_WAIT_SECONDS = 60;
     private final ShopStack stack;
 
     private ShopRun(ShopStack stack) {
         this.stack = stack;
     }
 
+    /**
+     * One run: start, drive, stop, summary.json. SIGTERM or Ctrl-C while the browsers run ends them early: the
+     * summary is still written, of what was measured, with {@code "complete": false} (as a TPC-H run's), and the
+     * JVM's exit waits for it (at most {@link #SIGNAL_WAIT_SECONDS}).
+     */
     public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
+        Thread runner = Thread.currentThread();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            runner.interrupt();
+            try {
+                written.await(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "shop-run-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         try (ShopRun run = start(config, progress)) {
             ShopSummary summary = run.drive(config, config.browsers(), progress);
-            Json.writeAtomically(dir.summary(), summary);
+            writeSummary(dir.summary(), summary, !Thread.currentThread().isInterrupted());
             return summary;
+        } finally {
+            written.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down (SIGTERM): the hook is running and has just been let go
+            }
         }
+    }
+
+    /** summary.json with {@code complete}, and for a run stopped early the reason, so no reader takes it as whole. */
+    static void writeSummary(Path file, ShopSummary summary, boolean complete) {
+        ObjectNode node = Json.MAPPER.valueToTree(summary);
+        node.put("complete", complete);
+        if (!complete) {
+            node.put("failure", String.format(java.util.Locale.ROOT, "stopped by a signal (SIGTERM or Ctrl-C) "
+                    + "after %.1f s of measurement: the figures are of what was measured until then",
+                    summary.measureSeconds()));
+        }
+        Json.writeAtomically(file, node);
     }
 
     /** Starts the stack and populates the store, sized for {@code config.browsers()}; close it when done. */
@@ -69,7 +108,11 @@ public final class ShopRun implements AutoCloseable {
                 monitor.set(TierMonitor.start(stack));
             }
         };
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         Runnable atEnd = () -> {
+            if (ended.getAndSet(true)) {
+                return;
+            }
             processes.markEnd();
             if (monitor.get() != null) {
                 threads.addAll(monitor.getAndSet(null).stop());
@@ -149,6 +192,13 @@ public final class ShopRun implements AutoCloseable {
             marks.schedule(atEnd, config.rampUp().plus(config.measure()).toMillis(), TimeUnit.MILLISECONDS);
             marks.scheduleAtFixedRate(() -> task.step(1), 1, 1, TimeUnit.SECONDS);
             List<BrowserResult> result = LineBrowsers.run(loads);
+            if (Thread.interrupted()) {
+                // stopped early: the figures end now, and so does the tiers' CPU time (once, if not marked yet)
+                marks.shutdownNow();
+                atEnd.run();
+                Thread.currentThread().interrupt();
+                return result;
+            }
             // the end mark may still be running (no ramp-down): let it finish before the summary reads its figures
             marks.shutdown();
             marks.awaitTermination(30, TimeUnit.SECONDS);

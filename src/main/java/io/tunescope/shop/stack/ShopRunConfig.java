@@ -62,7 +62,7 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
                 arrivalRatePerSecond, monitor, tiers, null);
     }
 
-    /** One application node and no proxy (the first increment's stack). */
+    /** One application node and no proxy (the smallest stack). */
     public ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown, ThinkTime think,
                          ShopScale scale, String database, Path pgBin, AppKnobs appKnobs, long seed, Path out,
                          double arrivalRatePerSecond, boolean monitor) {

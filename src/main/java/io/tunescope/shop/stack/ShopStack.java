@@ -2,7 +2,10 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.Progress;
 import io.tunescope.shop.db.ShopCounts;
+import io.tunescope.shop.proxy.CachingProxy;
 import io.tunescope.shop.proxy.NginxProxy;
+import io.tunescope.shop.proxy.SquidKnobs;
+import io.tunescope.shop.proxy.SquidProxy;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
@@ -20,7 +23,7 @@ import java.util.List;
  */
 final class ShopStack implements AutoCloseable {
     /** One running work line: its proxy (null without) in front of its nodes. */
-    record Line(String name, String proxyNode, NginxProxy proxy, List<AppNode> apps) {
+    record Line(String name, String proxyNode, CachingProxy proxy, List<AppNode> apps) {
         /** Where this line's browsers go: its proxy, or its one node. */
         String baseUrl() {
             return proxy != null ? proxy.baseUrl() : apps.get(0).baseUrl();
@@ -45,14 +48,21 @@ final class ShopStack implements AutoCloseable {
     static ShopStack start(ShopStackConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         Files.createDirectories(ResultsDir.of(config.out()).tierLog("app1").getParent());
-        if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
-            // before the store is populated, so a port in use costs nothing
-            NginxProxy.checkFree(config.tiers().proxyPort());
+        if (config.layout().hasProxy()) {
+            // before the store is populated, so a missing proxy or a port in use costs nothing
+            if (config.tiers().proxy().equals(ShopTiers.SQUID)) {
+                SquidProxy.checkBinary(config.tiers().proxyExecutable());
+            } else {
+                NginxProxy.checkBinary(config.tiers().proxyExecutable());
+            }
+            if (config.tiers().proxyPort() != 0) {
+                NginxProxy.checkFree(config.tiers().proxyPort());
+            }
         }
         PopulatedDatabase database = PopulatedDatabase.start(config.database(), config.pgBin(), config.out(),
                 config.scale(), config.seed(), progress);
         try {
-            return startNodes(config.layout(), config.tiers().proxyBinary(), config.tiers().proxyPort(), database,
+            return startNodes(config.layout(), config.tiers(), config.tiers().proxyPort(), database,
                     database.database(), config.out());
         } catch (IOException | RuntimeException e) {
             database.close();
@@ -67,10 +77,12 @@ final class ShopStack implements AutoCloseable {
     static ShopStack startOver(PopulatedDatabase database, ShopLayout layout, Path proxyBinary, Path out)
             throws IOException {
         Files.createDirectories(ResultsDir.of(out).tierLog("app1").getParent());
-        return startNodes(layout, proxyBinary, 0, database, database.borrowed(), out);
+        return startNodes(layout, new ShopTiers(ShopTiers.NGINX, 0, null, proxyBinary, 1), 0, database,
+                database.borrowed(), out);
     }
 
-    private static ShopStack startNodes(ShopLayout layout, Path proxyBinary, int proxyPort, PopulatedDatabase db,
+    /** {@code tiers} says which proxy and its executable; the layout says where and with which knobs. */
+    private static ShopStack startNodes(ShopLayout layout, ShopTiers tiers, int proxyPort, PopulatedDatabase db,
                                         ShopDatabase database, Path out) throws IOException {
         ResultsDir dir = ResultsDir.of(out);
         List<Line> lines = new ArrayList<>();
@@ -83,12 +95,15 @@ final class ShopStack implements AutoCloseable {
                     started.add(node);
                     apps.add(node);
                 }
-                NginxProxy proxy = null;
+                CachingProxy proxy = null;
                 if (l.proxyNode() != null) {
-                    proxy = NginxProxy.start(proxyBinary == null ? NginxProxy.DEFAULT_BINARY : proxyBinary,
-                            l.proxyKnobs(), proxyPort, apps.stream().map(AppNode::port).toList(),
-                            dir.shopProxyDir(l.proxyNode()), dir.shopProxyConfig(l.proxyNode()),
-                            dir.tierLog(l.proxyNode()));
+                    List<Integer> ports = apps.stream().map(AppNode::port).toList();
+                    proxy = tiers.proxy().equals(ShopTiers.SQUID)
+                            ? SquidProxy.start(tiers.proxyExecutable(), SquidKnobs.of(l.proxyKnobs()), proxyPort, ports,
+                                    dir.shopProxyDir(l.proxyNode()))
+                            : NginxProxy.start(tiers.proxyExecutable(), l.proxyKnobs(), proxyPort, ports,
+                                    dir.shopProxyDir(l.proxyNode()), dir.shopProxyConfig(l.proxyNode()),
+                                    dir.tierLog(l.proxyNode()));
                     started.add(proxy);
                 }
                 lines.add(new Line(l.name(), l.proxyNode(), proxy, apps));
@@ -135,7 +150,7 @@ final class ShopStack implements AutoCloseable {
     @Override
     public void close() {
         try {
-            lines.stream().map(Line::proxy).filter(p -> p != null).forEach(NginxProxy::close);
+            lines.stream().map(Line::proxy).filter(p -> p != null).forEach(CachingProxy::close);
         } finally {
             try {
                 apps.forEach(AppNode::close);

@@ -1,7 +1,9 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.proxy.SquidProxy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -10,19 +12,21 @@ import java.util.List;
  * The stack's shape in front of the database: how many work lines (each its own proxy and application nodes, one
  * share of the browsers; see {@link ShopLayout}), how many application nodes per line (each its own JVM), and the
  * proxy before them ({@code nginx}, or {@code none}: the browsers then talk to the line's one node), on which port
- * (0: a free one; only with one line), with which knobs and binary. {@code auto} picks nginx for several nodes or
- * several lines, and none for one node.
+ * (0: a free one; only with one line), with which knobs and binary. {@code squid} puts Squid there instead of
+ * nginx, as the Active Harmony paper did. {@code auto} picks nginx for several nodes or several lines, and none for
+ * one node.
  */
 public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path proxyBinary, int appNodes,
                         int lines) {
     public static final String NGINX = "nginx";
+    public static final String SQUID = "squid";
     public static final String NONE = "none";
     public static final String AUTO = "auto";
-    public static final List<String> PROXIES = List.of(AUTO, NGINX, NONE);
+    public static final List<String> PROXIES = List.of(AUTO, NGINX, SQUID, NONE);
     public static final int MAX_APP_NODES = 16;
     public static final int MAX_LINES = 8;
 
-    /** One node, no proxy: the first increment's stack. */
+    /** One node, no proxy: the smallest stack. */
     public static final ShopTiers SINGLE = new ShopTiers(NONE, 0, ProxyKnobs.DEFAULTS, null, 1, 1);
 
     public ShopTiers {
@@ -35,9 +39,6 @@ public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path
         if (lines * appNodes > MAX_APP_NODES) {
             throw BadInputException.of("lines", lines, "times app-nodes (" + appNodes + ") must be at most "
                     + MAX_APP_NODES + " application nodes in all");
-        }
-        if ("squid".equals(proxy)) {
-            throw BadInputException.of("proxy", proxy, "is not built yet; use nginx (its proxy_cache) or none");
         }
         if (!PROXIES.contains(proxy)) {
             throw BadInputException.of("proxy", proxy, "must be one of " + String.join(", ", PROXIES));
@@ -67,6 +68,12 @@ public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path
     }
 
     public boolean hasProxy() {
-        return proxy.equals(NGINX);
+        return !proxy.equals(NONE);
+    }
+
+    /** The proxy's executable: the one given, or the Debian package's. */
+    public Path proxyExecutable() {
+        return proxyBinary != null ? proxyBinary
+                : proxy.equals(SQUID) ? SquidProxy.DEFAULT_BINARY : NginxProxy.DEFAULT_BINARY;
     }
 }

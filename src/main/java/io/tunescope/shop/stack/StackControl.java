@@ -3,7 +3,10 @@ package io.tunescope.shop.stack;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Processes;
 import io.tunescope.shop.proxy.NginxProxy;
+import io.tunescope.store.FreshOutput;
 import io.tunescope.store.Json;
+import io.tunescope.store.JsonFiles;
+import io.tunescope.store.RecordedProcess;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopStackState;
 
@@ -11,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code shop start|stop|status}: the stack outlives the command. {@code start} launches a supervisor JVM in a
  * session of its own (it survives the terminal, its tiers die with it) and waits for its stack.json; {@code stop}
- * sends it SIGTERM, kills what is left after a grace period, and checks that no tier process remains.
+ * sends it SIGTERM, kills what is left after a grace period, and checks that no tier process remains. A pid read
+ * from stack.json is signalled only while it is still the process the stack recorded ({@link RecordedProcess}).
  */
 public final class StackControl {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
@@ -31,8 +34,19 @@ public final class StackControl {
     /** Starts the stack of {@code config} and returns its state once it serves. */
     public static ShopStackState start(ShopStackConfig config) throws IOException, InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
-        if (status(config.out()).isPresent()) {
-            throw BadInputException.of("out", config.out(), "already holds a running stack: shop stop it first");
+        if (Files.exists(dir.shopStackConfig())) {
+            FreshOutput.checkPlace(config.out());   // a stack started here before may start here again
+        } else {
+            FreshOutput.check(config.out());
+        }
+        if (Files.isDirectory(config.out())) {
+            StackStatus found = inspect(config.out());
+            if (found.running()) {
+                throw BadInputException.of("out", config.out(), "already holds a running stack: shop stop it first");
+            }
+            if (found.kind() == StackStatus.Kind.UNVERIFIABLE) {
+                throw new BadInputException(found.reason().orElseThrow());
+            }
         }
         if (config.tiers().hasProxy() && config.tiers().proxyPort() != 0) {
             // here, where the message reaches the user, not only the supervisor's log
@@ -77,72 +91,60 @@ public final class StackControl {
         throw new IOException("the shop stack did not start within " + START_TIMEOUT.toMinutes() + " min");
     }
 
-    /** The state of the stack in {@code out} if its supervisor is running. */
+    /** The state of the stack in {@code out} if its supervisor is running (the process it recorded, not a reuse). */
     public static Optional<ShopStackState> status(Path out) throws IOException {
-        Path file = ResultsDir.of(out).shopStack();
-        if (!Files.exists(file)) {
-            return Optional.empty();
-        }
-        ShopStackState state = Json.read(file, ShopStackState.class);
-        return ProcessHandle.of(state.supervisorPid()).filter(ProcessHandle::isAlive).map(p -> state);
+        StackStatus status = inspect(out);
+        return status.running() ? Optional.of(status.state()) : Optional.empty();
     }
 
-    /** Stops the stack in {@code out}; returns false when none was running. */
-    public static boolean stop(Path out) throws IOException, InterruptedException {
-        Optional<ShopStackState> found = status(out);
-        if (found.isEmpty()) {
-            Files.deleteIfExists(ResultsDir.of(out).shopStack());
-            return false;
+    /** What the stack.json in {@code out} names now: running, stale (gone or not ours), unverifiable, or none. */
+    public static StackStatus inspect(Path out) throws IOException {
+        if (!Files.isDirectory(out)) {
+            throw BadInputException.of("out", out, Files.exists(out) ? "is not a directory"
+                    : "does not exist: no stack was started there");
         }
-        ShopStackState state = found.get();
-        List<Long> pids = new ArrayList<>(state.dbPids());
-        pids.add(state.appPid());
-        if (state.appPids() != null) {
-            pids.addAll(state.appPids());
-        }
-        if (state.proxyPid() > 0) {
-            pids.add(state.proxyPid());
-        }
-        if (state.proxyPids() != null) {
-            pids.addAll(state.proxyPids());
-        }
-        pids.add(state.supervisorPid());
-        Optional<ProcessHandle> supervisor = ProcessHandle.of(state.supervisorPid());
-        supervisor.ifPresent(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
-        while (System.nanoTime() < deadline && pids.stream().anyMatch(StackControl::alive)) {
-            Thread.sleep(100);
-        }
-        List<ProcessHandle> left = pids.stream().map(ProcessHandle::of).flatMap(Optional::stream)
-                .filter(p -> ofTheStack(p, out)).toList();
-        // only processes that are still the stack's: a pid may have been reused by now
-        left.forEach(ProcessHandle::destroyForcibly);
-        long killDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < killDeadline && left.stream().anyMatch(ProcessHandle::isAlive)) {
-            Thread.sleep(50);
-        }
-        List<Long> survivors = left.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList();
-        if (!survivors.isEmpty()) {
-            throw new IOException("shop stop: processes of the stack still running after SIGKILL: " + survivors);
-        }
-        Files.deleteIfExists(ResultsDir.of(out).shopStack());
-        return true;
+        Path file = ResultsDir.of(out).shopStack();
+        return StackStatus.of(file, Files.exists(file) ? JsonFiles.read(file, ShopStackState.class,
+                "the state of a stack 'shop start' wrote") : null);
     }
 
     /**
-     * A tier JVM says its role on its command line; a PostgreSQL postmaster names its data directory under out, an
-     * nginx master its prefix directory there; a private mariadbd names its my.cnf, under out or in a temporary home
-     * of tunescope's.
+     * Stops the stack in {@code out}. Each of its pids is signalled only while it is still the process the stack
+     * recorded (start time and command line); a stale stack.json is removed, one without records (an older
+     * version's) whose supervisor pid is alive is left alone, and nothing is signalled.
      */
-    private static boolean ofTheStack(ProcessHandle p, Path out) {
-        String command = p.info().commandLine().orElse("");
-        boolean underOut = command.contains(out.toAbsolutePath().toString());
-        return command.contains("-Dtunescope.role=shop-")
-                || underOut && (command.contains("postgres") || command.contains("nginx"))
-                || command.contains("mariadbd") && (underOut || command.contains("tunescope-mdb"));
+    public static StackStatus stop(Path out) throws IOException, InterruptedException {
+        StackStatus status = inspect(out);
+        if (status.kind() == StackStatus.Kind.NONE || status.kind() == StackStatus.Kind.UNVERIFIABLE) {
+            return status;
+        }
+        // stale (GONE, NOT_OURS): the tiers die with their supervisor, but any still ours are stopped all the same
+        stopOurs(status.state().processes());
+        Files.deleteIfExists(status.file());
+        return status;
     }
 
-    private static boolean alive(long pid) {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    /** SIGTERM to the supervisor (its shutdown hook stops the tiers), then SIGKILL to whatever is still ours. */
+    private static void stopOurs(List<RecordedProcess> recorded) throws IOException, InterruptedException {
+        recorded.stream().findFirst().flatMap(RecordedProcess::handleIfOurs).ifPresent(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+        while (System.nanoTime() < deadline && recorded.stream().anyMatch(StackControl::stillOurs)) {
+            Thread.sleep(100);
+        }
+        List<ProcessHandle> left = recorded.stream().map(RecordedProcess::handleIfOurs).flatMap(Optional::stream)
+                .toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        long killDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < killDeadline && recorded.stream().anyMatch(StackControl::stillOurs)) {
+            Thread.sleep(50);
+        }
+        List<Long> survivors = recorded.stream().filter(StackControl::stillOurs).map(RecordedProcess::pid).toList();
+        if (!survivors.isEmpty()) {
+            throw new IOException("shop stop: processes of the stack still running after SIGKILL: " + survivors);
+        }
+    }
+
+    private static boolean stillOurs(RecordedProcess p) {
+        return p.match() == RecordedProcess.Match.OURS;
     }
 }

@@ -40,7 +40,8 @@ public final class StackMain {
             Json.writeAtomically(state, new ShopStackState(ProcessHandle.current().pid(), stack.baseUrl(),
                     stack.database.kind(), stack.apps.get(0).pid(), stack.database.pids(),
                     stack.apps.stream().map(AppNode::pid).toList(), proxyPids.isEmpty() ? 0 : proxyPids.get(0),
-                    stack.lines.stream().map(ShopStack.Line::baseUrl).toList(), proxyPids));
+                    stack.lines.stream().map(ShopStack.Line::baseUrl).toList(), proxyPids, null)
+                    .recordingProcesses());
             stopped.await();
             Files.deleteIfExists(state);
         } catch (Exception e) {

@@ -35,7 +35,7 @@ public record StudyReference(String url, String user, String name) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Json.MAPPER.readValue(file.toFile(), StudyReference.class));
+            return Optional.of(Json.read(file, StudyReference.class));
         } catch (IOException e) {
             throw BadInputException.of(file.toString(), "content", "is not a study reference (" + e.getMessage() + ")");
         }

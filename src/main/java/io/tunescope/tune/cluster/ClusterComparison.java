@@ -14,7 +14,7 @@ import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
- * Compares tuning modes on the same cluster, budget, strategy and seed (seed 002, Table 4): runs each mode on a fresh
+ * Compares tuning modes on the same cluster, budget, strategy and seed (Chung and Hollingsworth 2004, Table 4): runs each mode on a fresh
  * bench from {@code benches}, then writes {@code cluster.json} ({@link ClusterResult}) and the chart of WIPS per
  * trial per mode. {@code trialsTo95Percent} counts to 95 % of the best WIPS that any mode measured, so the modes are
  * measured against one yardstick (a mode that never comes near it has none).

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * The figures that compare tuning modes (seed 002, Table 4): how many trials a mode needed to come within 95 % of a
+ * The figures that compare tuning modes (Chung and Hollingsworth 2004, Table 4): how many trials a mode needed to come within 95 % of a
  * reference WIPS, and how much the cluster's WIPS varied while it was tuned. Pure functions of the trials' WIPS, in
  * trial order; a failed trial is {@code NaN} and counts as a trial but not as a measurement.
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The closed queueing model behind {@link SimulatedCluster} (docs/findings.md, issue 13, "The model"): each work line
+ * The closed queueing model behind {@link SimulatedCluster} (docs/findings.md, "The simulator and its calibration"): each work line
  * gets an equal share of the emulated browsers, which think for {@code thinkMillis} and then send one interaction to
  * the line's proxies (round robin); what the proxy's cache does not answer goes on to the line's application nodes
  * (round robin), which call the database. Every node is a multi-server station (its cores) solved by exact

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Which tuners a mode runs and which knobs of which nodes each one sets (seed 002, "Cluster Tuning"): {@code default}
+ * Which tuners a mode runs and which knobs of which nodes each one sets (Chung and Hollingsworth 2004, "Cluster Tuning"): {@code default}
  * one tuner over every node's knobs (named {@code node.knob}); {@code duplication} one tuner per tier over the knobs
  * of one node (named by the knob alone), whose values are copied to every node of the tier; {@code partitioning} one
  * tuner per work line over that line's nodes' knobs (named {@code node.knob}). A pure function of the layout.

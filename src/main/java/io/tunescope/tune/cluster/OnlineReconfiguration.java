@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * Node reconfiguration online (issue 13, item 4): every window, read each tier's utilization and the WIPS from a
+ * Node reconfiguration online: every window, read each tier's utilization and the WIPS from a
  * running cluster, apply {@link ReconfigurationRule}, and when it names a move, make it and measure the WIPS of a
  * window as long after it (after a settling pause). Before and after are compared only when both windows fall in
  * the same mix phase (a run whose mix changes at {@code mixChangeAt}). A node that fails during a move, or vanishes

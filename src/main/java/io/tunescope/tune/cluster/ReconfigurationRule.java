@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Which node to move between tiers (seed 002, Figure 3): take the hottest tier, and from the other tiers that can
+ * Which node to move between tiers (Chung and Hollingsworth 2004, Figure 3): take the hottest tier, and from the other tiers that can
  * spare a node (more than one node) the one whose node, moved to the hottest tier, leaves the smallest imbalance.
  * <p>
  * The model: a tier's load, {@code utilization × nodes} (node-equivalents busy), stays the same and spreads evenly

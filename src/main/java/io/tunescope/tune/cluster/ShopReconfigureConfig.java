@@ -48,8 +48,9 @@ public record ShopReconfigureConfig(ShopStackConfig stack, int browseNodes, int 
     }
 
     private static AppKnobs withCache(AppKnobs k, int entries) {
-        if (entries < 0 || entries > 1_000_000) {
-            throw BadInputException.of("browse-cache-entries", entries, "must be from 0 (no cache) to 1000000");
+        if (entries < 0 || entries > AppKnobs.MOST_CACHE_ENTRIES) {
+            throw BadInputException.of("browse-cache-entries", entries, "must be from 0 (no cache) to "
+                    + AppKnobs.MOST_CACHE_ENTRIES);
         }
         return new AppKnobs(k.minThreads(), k.maxThreads(), k.acceptQueue(), k.poolSize(), entries,
                 k.cacheTtlMillis(), k.pageMaxAgeSeconds());

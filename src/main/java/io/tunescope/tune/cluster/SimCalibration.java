@@ -10,7 +10,7 @@ import java.util.List;
  * node's CPU for an interaction it serves, the database's time (its processes' CPU and run-queue delay, which an
  * application thread waits for), and the share the proxy's cache answered, as measured
  * by the thread monitor in a {@code shop run --monitor} ({@link #fromSummary}). {@link #RECORDED} holds one such run
- * measured here (docs/findings.md, issue 13), so tests and the simulated bench need no stack.
+ * measured here (docs/findings.md, "Cluster tuning modes"), so tests and the simulated bench need no stack.
  */
 public record SimCalibration(double proxyCpuMillis, double appCpuMillis, double dbMillis, double proxyHitShare,
                              String source) {
@@ -22,7 +22,7 @@ public record SimCalibration(double proxyCpuMillis, double appCpuMillis, double 
      */
     public static final SimCalibration RECORDED = new SimCalibration(0.181, 1.132, 2.953, 0.232,
             "shop run --mix browsing --browsers 50 --duration 60s --think-scale 0.05 --app-nodes 2 --monitor "
-                    + "(2026-12-01, docs/findings.md issue 13)");
+                    + "(2026-12-01, docs/findings.md, Cluster tuning modes)");
 
     public SimCalibration {
         positive("proxyCpuMillis", proxyCpuMillis);

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * How a cluster's knobs are grouped into tuners (seed 002): one tuner over every node's knobs ({@code default}), one
+ * How a cluster's knobs are grouped into tuners (Chung and Hollingsworth 2004): one tuner over every node's knobs ({@code default}), one
  * tuner per tier over a representative node whose values are copied to its peers ({@code duplication}), or one
  * independent tuner per work line ({@code partitioning}).
  */

@@ -1,5 +1,5 @@
 /**
- * Cluster tuning (issue 13, seed 002): a cluster's nodes in tiers and work lines ({@link
+ * Cluster tuning (Chung and Hollingsworth 2004): a cluster's nodes in tiers and work lines ({@link
  * io.tunescope.tune.cluster.ClusterLayout}), what can measure them ({@link io.tunescope.tune.cluster.ClusterBench}:
  * the shop's stack or a simulated cluster), the tuning modes that group their knobs ({@link
  * io.tunescope.tune.cluster.TuningMode}), and the online move of nodes between tiers ({@link

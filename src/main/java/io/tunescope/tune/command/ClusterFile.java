@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A tuning file with a {@code cluster:} section (issue 13): the tuning modes to compare on one cluster, the trials,
+ * A tuning file with a {@code cluster:} section: the tuning modes to compare on one cluster, the trials,
  * strategy and seed each mode gets, the layout (work lines and nodes per tier), which bench measures it, the
  * simulation's settings, and nodes to fail on purpose ({@code failures}: node to the trial of each mode it dies in);
  * with {@code bench: shop}, the shop's load and stack ({@code shop}, null otherwise) and the online reconfiguration

@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.config.TextFiles;
 import io.tunescope.store.Json;
 import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.cluster.ClusterLayout;
@@ -50,7 +51,7 @@ public final class ClusterFileParser {
 
     public static ClusterFile read(Path file) {
         try {
-            return parse(file, Files.readString(file));
+            return parse(file, TextFiles.readUtf8(file));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
 import io.tunescope.config.LocatedYaml;
+import io.tunescope.config.TextFiles;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.shop.stack.ShopCatalogs;
 import io.tunescope.tune.shop.ShopTargetSpec;
@@ -52,7 +53,7 @@ public final class TuningFileParser {
             throw BadInputException.of("tuning file", file, "does not exist or is not a file");
         }
         try {
-            return parse(file, Files.readString(file));
+            return parse(file, TextFiles.readUtf8(file));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import io.tunescope.engine.postgres.LiveSettings;
 import io.tunescope.engine.postgres.PostgresBinaries;
 import io.tunescope.engine.postgres.PostgresFiles;
 import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.store.RecordedProcess;
 import io.tunescope.workload.tpch.LoadMethod;
 import io.tunescope.workload.tpch.TpchLoader;
 
@@ -171,7 +172,9 @@ final class LiveServer implements AutoCloseable {
     /** A data directory whose postmaster still runs is not ours to delete under it. */
     private static void refuseIfStillRunning(Path data) throws IOException {
         Optional<Long> pid = PostgresFiles.postmasterPid(data);
-        if (pid.isPresent() && ProcessHandle.of(pid.get()).map(ProcessHandle::isAlive).orElse(false)) {
+        // a pid whose command line does not name the directory was reused: that server is gone
+        if (pid.isPresent() && RecordedProcess.runningWhoseCommandLineContains(pid.get(),
+                data.toAbsolutePath().toString()).isPresent()) {
             throw new IOException("a PostgreSQL server (pid " + pid.get() + ") still runs on " + data
                     + "; stop it before resuming");
         }

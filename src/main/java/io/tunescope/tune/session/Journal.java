@@ -301,7 +301,7 @@ public final class Journal implements StudyStore {
 
     private static TrialRecord.Status status(String status) {
         try {
-            // journals written before issue 11 hold OK and FAILED
+            // older journals hold OK and FAILED
             return TrialRecord.Status.valueOf(String.valueOf(status).toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw BadInputException.of("status", status, "must be one of " + List.of(TrialRecord.Status.values()));

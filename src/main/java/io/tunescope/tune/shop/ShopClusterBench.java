@@ -7,6 +7,7 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.shop.stack.PopulatedDatabase;
 import io.tunescope.shop.stack.ShopCatalogs;
 import io.tunescope.shop.stack.ShopLayout;
@@ -69,6 +70,9 @@ public final class ShopClusterBench implements ClusterBench {
         if (spec.browsers() < lines) {
             throw BadInputException.of("target.browsers", spec.browsers(), "must be at least one per work line ("
                     + lines + ")");
+        }
+        if (layout.hasProxy()) {
+            NginxProxy.checkBinary(proxyBinary == null ? NginxProxy.DEFAULT_BINARY : proxyBinary);
         }
         PopulatedDatabase database = PopulatedDatabase.start(spec.database(), spec.pgBin(), dir.toAbsolutePath(),
                 scale(spec), spec.seed(), progress);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.tunescope.BadInputException;
+import io.tunescope.store.Documents;
 import io.tunescope.store.Json;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.DriverSettings;
@@ -84,10 +85,11 @@ public record AgentSpec(String tenant, String engine, String jdbcUrl, String use
 
     /** Writes the spec to {@code file} (a temporary file renamed: a full disk leaves no half of one). */
     public void write(Path file) throws IOException {
-        Json.writeTextAtomically(file, toJson());
+        Json.writeTextAtomically(file, JSON.writeValueAsString(Documents.stamped(file, JSON.valueToTree(this))));
     }
 
+    /** Reads a spec {@link #write} wrote (its document header skipped). */
     public static AgentSpec read(Path file) throws IOException {
-        return fromJson(Files.readString(file));
+        return fromJson(JSON.writeValueAsString(Documents.withoutHeader(JSON.readTree(Files.readString(file)))));
     }
 }

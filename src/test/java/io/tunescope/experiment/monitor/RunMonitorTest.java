@@ -94,8 +94,8 @@ class RunMonitorTest {
 
     @Test
     void runWithMonitorExactGivesEveryQueryBothMetricsAndAgreesWithSchedstat(@TempDir Path dir) throws Exception {
-        Externals.require(io.tunescope.monitor.trace.TracefsTracer.unavailable(
-                io.tunescope.monitor.trace.TracefsTracer.DEFAULT_ROOT) == null, "root and tracefs");
+        Externals.require(io.tunescope.monitor.trace.TracefsTracer.prepare(
+                io.tunescope.monitor.trace.TracefsTracer.DEFAULT_ROOT, line -> { }) == null, "root and tracefs");
         Path out = dir.resolve("run");
         int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--users", "1", "--workload",
                 "sequence", "--iterations", "1", "--monitor", "--exact", "--out", out.toString());

@@ -77,7 +77,7 @@ class ShopCapacityTest {
 
         ResultsDir out = ResultsDir.of(dir);
         for (int b : List.of(2, 4, 8)) {
-            ShopSummary level = Json.MAPPER.readValue(out.capacityLevel(b).summary().toFile(), ShopSummary.class);
+            ShopSummary level = Json.read(out.capacityLevel(b).summary(), ShopSummary.class);
             assertThat(level.browsers()).isEqualTo(b);
             assertThat(level.monitor()).isNotEmpty();
         }

@@ -15,7 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,18 +51,22 @@ class MonitorSessionExactTest {
 
     @Test
     void exactOnCpuAgreesWithSchedstat() throws Exception {
-        Externals.require(TracefsTracer.unavailable(TracefsTracer.DEFAULT_ROOT) == null, "root and tracefs");
+        Externals.require(TracefsTracer.prepare(TracefsTracer.DEFAULT_ROOT, line -> { }) == null, "root and tracefs");
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong spins = new AtomicLong();
+        CountDownLatch spinning = new CountDownLatch(1);
+        // the spinner only spins; every assertion is on the test thread, where a failure fails the test
         Thread spinner = new Thread(() -> {
-            long x = 0;
+            spinning.countDown();
+            long n = 0;
             while (!stop.get()) {
-                x += System.nanoTime() & 1;
+                n++;
             }
-            assertThat(x).isNotNegative();
+            spins.set(n);
         }, "exact-spin");
         spinner.start();
         try {
-            Thread.sleep(50);
+            assertThat(spinning.await(30, TimeUnit.SECONDS)).as("the spinner started").isTrue();
             int tid = tidNamed("exact-spin");
             long before = onCpuNanos(tid);
             MonitorReport r = MonitorSession.run(settings(TracefsTracer.DEFAULT_ROOT, Duration.ofMillis(600)));
@@ -89,6 +96,7 @@ class MonitorSessionExactTest {
             stop.set(true);
             spinner.join();
         }
+        assertThat(spins.get()).as("the spinner spun throughout").isPositive();
     }
 
     private static long onCpuNanos(int tid) throws Exception {

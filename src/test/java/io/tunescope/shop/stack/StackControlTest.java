@@ -8,6 +8,7 @@ import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.store.Json;
+import io.tunescope.store.RecordedProcess;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopStackState;
 import org.junit.jupiter.api.Test;
@@ -36,17 +37,20 @@ class StackControlTest {
         pids.add(state.supervisorPid());
         try {
             assertThat(StackControl.status(dir)).contains(state);
+            assertThat(state.processes()).as("every pid recorded with its start time")
+                    .extracting(RecordedProcess::pid).containsExactlyElementsOf(state.pids());
+            assertThat(state.supervisor().orElseThrow().commandLine()).contains(StackMain.class.getName());
             HttpResponse<String> home = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create(state.baseUrl() + "product-detail?i_id=5")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(home.statusCode()).isEqualTo(200);
         } finally {
-            assertThat(StackControl.stop(dir)).isTrue();
+            assertThat(StackControl.stop(dir).kind()).isEqualTo(StackStatus.Kind.RUNNING);
         }
         for (long pid : pids) {
             assertThat(Processes.isRunning(pid)).as("pid %d after stop", pid).isFalse();
         }
         assertThat(StackControl.status(dir)).isEmpty();
-        assertThat(StackControl.stop(dir)).isFalse();
+        assertThat(StackControl.stop(dir).kind()).isEqualTo(StackStatus.Kind.NONE);
     }
 
     @Test
@@ -75,7 +79,7 @@ class StackControlTest {
             assertThat(client.send(request, HttpResponse.BodyHandlers.ofString()).headers()
                     .firstValue("X-Proxy-Cache")).hasValue("HIT");
         } finally {
-            assertThat(StackControl.stop(dir)).isTrue();
+            assertThat(StackControl.stop(dir).kind()).isEqualTo(StackStatus.Kind.RUNNING);
         }
         assertThat(processes).hasSizeGreaterThanOrEqualTo(4);
         long deadline = System.nanoTime() + 10_000_000_000L;

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,13 +65,23 @@ class CommandTrialTest {
                 .isEqualTo("exit code 3: boom");
         assertThat(CommandTrial.run(file(dir, "[\"sh\", \"-c\", \"echo nothing\"]", ""), c, dir.resolve("e2")).error())
                 .startsWith("objective not found");
+    }
+
+    @Test
+    void aTimedObjectiveIsTheCommandsWallTimeInSecondsAndAFailedRunHasNone(@TempDir Path dir) throws Exception {
+        // the command sleeps at least 0.3 s: the objective cannot be below it, whatever the machine's speed
         TuningFile timed = TuningFileParser.parse(dir.resolve("t.yaml"), """
-                command: ["sh", "-c", "true"]
+                command: ["sh", "-c", "sleep 0.3; test $TUNE_A = true || exit 4"]
+                pass: {env: "TUNE_"}
                 objective: {source: time}
                 parameters: [{name: a, type: bool}]
                 """);
-        assertThat(CommandTrial.run(timed, new Configuration(Map.of("a", true)), dir.resolve("e3")).objective())
-                .isGreaterThanOrEqualTo(0.0);
-        assertThat(List.of(timed.objectiveSource())).containsExactly(TuningFile.ObjectiveSource.TIME);
+        CommandTrial.Outcome ok = CommandTrial.run(timed, new Configuration(Map.of("a", true)), dir.resolve("e3"));
+        assertThat(ok.error()).isNull();
+        assertThat(ok.objective()).isGreaterThanOrEqualTo(0.3).isEqualTo(ok.elapsedMillis() / 1000.0);
+        CommandTrial.Outcome failed = CommandTrial.run(timed, new Configuration(Map.of("a", false)),
+                dir.resolve("e4"));
+        assertThat(failed.error()).isEqualTo("exit code 4");
+        assertThat(failed.objective()).as("a failed run's time is no objective").isNull();
     }
 }

@@ -76,7 +76,8 @@ class WorkloadsTunerTest {
         assertThat(m.cell("sequence", "sequence").values()).hasSize(3);
 
         JsonNode json = Json.MAPPER.readTree(TuningDir.of(out).matrix().toFile());
-        assertThat(json.fieldNames()).toIterable().startsWith("workloads", "cells");
+        assertThat(json.fieldNames()).toIterable()
+                .startsWith("schemaVersion", "type", "tunescopeVersion", "tunescopeCommit", "workloads", "cells");
         assertThat(json.get("cells").get(0).fieldNames()).toIterable()
                 .startsWith("tunedFor", "measuredOn", "objective", "improvementPercent");
         assertThat(Files.size(TuningDir.of(out).matrixPng())).isPositive();
