@@ -26,6 +26,10 @@ public interface Progress {
         /** {@code units} more are done. */
         void step(long units);
 
+        /** A short line shown beside the bar (such as the rate and latency of the last second); null clears it. */
+        default void note(String text) {
+        }
+
         /** The task ended, finished or cut short. */
         void done();
 

@@ -68,7 +68,12 @@ class SqlSourcesTest {
             // the search's WHERE clause is one of three literals; the user's text is the bound LIKE parameter
             Map.entry("shop/db/BrowseTransactions.java", Set.of("where")),
             // results.duckdb: a UNION of read_csv(?) with every path bound
-            Map.entry("store/ResultsDatabase.java", Set.of("reads")));
+            Map.entry("store/ResultsDatabase.java", Set.of("reads")),
+            // pgbench's fixed table names, the fill factor clause (an int checked to 10..100), a "?" per column
+            Map.entry("workload/pgbench/PgbenchLoader.java", Set.of("table", "with", "target",
+                    "\"\".repeat(columns - 1)")),
+            // a user's script statement, each of its variables replaced by a bound parameter
+            Map.entry("workload/pgbench/ScriptRunner.java", Set.of("sql.statements[s]")));
 
     @Test
     void sqlTextJoinsOnlyLiteralsConstantsAndListedCatalogNames() throws IOException {

@@ -26,6 +26,7 @@ final class ProgressBar implements Progress.Task {
     private long doneUnits;
     private long lastDrawNanos;
     private int lastDecile = -1;
+    private String note;
 
     ProgressBar(String label, long total, String unit) {
         this(label, total, unit, System.err, System.console() != null);
@@ -58,6 +59,11 @@ final class ProgressBar implements Progress.Task {
         }
     }
 
+    @Override
+    public synchronized void note(String text) {
+        note = text;
+    }
+
     String line(long nowNanos) {
         double fraction = (double) doneUnits / total;
         int filled = (int) Math.round(fraction * WIDTH);
@@ -67,7 +73,8 @@ final class ProgressBar implements Progress.Task {
                 ? formatDuration(Duration.ofMillis((long) ((total - doneUnits) / rate * 1000))) : "-";
         return String.format(Locale.ROOT, "%-18s [%s%s] %3.0f%% %,d/%,d %s  %.1f %s/s  elapsed %s  eta %s",
                 label, "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, doneUnits, total, unit, rate,
-                unit, formatDuration(Duration.ofMillis((long) (elapsedSec * 1000))), eta);
+                unit, formatDuration(Duration.ofMillis((long) (elapsedSec * 1000))), eta)
+                + (note == null ? "" : "  " + note);
     }
 
     static String formatDuration(Duration d) {

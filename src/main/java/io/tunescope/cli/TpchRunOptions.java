@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.BadInputException;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
@@ -7,6 +8,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.tpch.TpchLoader;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -30,8 +32,9 @@ public final class TpchRunOptions {
     @Mixin
     PasswordEnvOption password;
 
-    @Option(names = "--sf", defaultValue = "0.01", paramLabel = "SF", description = "TPC-H scale factor, 0.01 to 10 (default: ${DEFAULT-VALUE}).")
-    double scaleFactor;
+    @Option(names = "--sf", paramLabel = "SF", description = "Scale: TPC-H's scale factor, 0.01 to 10 (default 0.01), "
+            + "or for a pgbench workload its number of branches, 1 to 10 (default 1).")
+    Double scaleFactor;
 
     @Option(names = "--tenants", defaultValue = "1", description = "Tenants, each in its own process(es) (default: ${DEFAULT-VALUE}).")
     int tenants;
@@ -39,9 +42,18 @@ public final class TpchRunOptions {
     @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
     int users;
 
-    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn",
-            description = "sequence (Q1..Q22 per iteration) or single:Qn (one query repeated) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS",
+            description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
+                    + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
+                    + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
+                    + "(default: ${DEFAULT-VALUE})."})
     String workload;
+
+    @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "
+            + "second per tenant, arriving as a Poisson process spread over the users (each user is one connection, "
+            + "so --users bounds the transactions in flight); a transaction's response time counts from its "
+            + "scheduled start, so a stall shows. Default: closed loop.")
+    Double rate;
 
     @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
     boolean permute;
@@ -104,16 +116,26 @@ public final class TpchRunOptions {
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
         Engine kind = Engines.tenants().byId(engine);
+        WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
+        double sf = scaleFactor != null ? scaleFactor
+                : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;
         return TpchRunConfig.builder()
                 .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
-                .scaleFactor(scaleFactor).load(load).loadThreads(loadThreads).validate(validate)
-                .users(users).workload(WorkloadDefinition.parse(workload, permute)).waitAfterQuery(wait)
+                .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
+                .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
-                .seed(seed.seed())
+                .seed(seed.seed()).ratePerSec(rate == null ? 0 : checkedRate())
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())
                 .build();
+    }
+
+    private double checkedRate() {
+        if (!(rate > 0)) {
+            throw BadInputException.of("rate", rate, "must be above 0 (transactions per second per tenant)");
+        }
+        return rate;
     }
 
     private String dataCacheRoot() {

@@ -38,6 +38,10 @@ final class TenantSlot {
     Long preparedRows;
     Long preparedMillis;
     long executions;
+    /** The last progress interval's rate and response-time percentiles (workloads of named transactions only). */
+    Double intervalPerSec;
+    Double intervalP50Millis;
+    Double intervalP99Millis;
     long measureStartNanos;
     long measureEndNanos;
     final Map<String, Boolean> validations = new LinkedHashMap<>();
@@ -85,6 +89,9 @@ final class TenantSlot {
             indexMillis = preparedMillis != null ? Long.valueOf(0) : e.indexMillis();
         } else if (event instanceof AgentEvent.Progress e) {
             executions = e.executions();
+            intervalPerSec = e.perSec();
+            intervalP50Millis = e.p50Millis();
+            intervalP99Millis = e.p99Millis();
         } else if (event instanceof AgentEvent.Validation e) {
             validations.merge(e.query(), e.ok(), Boolean::logicalAnd);
             if (!e.ok()) {

@@ -8,6 +8,8 @@ import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
+import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.pgbench.PgbenchLoader;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,6 +39,16 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                         "only apply to engines tunescope starts or hosts (postgres, mariadb, duckdb), not to " + engine.id());
             }
             engine.knobs().validate(placement.engineSettings());
+        }
+        if (workload.definition().kind() == WorkloadDefinition.Kind.PGBENCH) {
+            PgbenchLoader.scaleOf(data.scaleFactor());
+            if (data.validate()) {
+                throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
+            }
+        }
+        if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
+            throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
+                    + "(pgbench:...), not to TPC-H");
         }
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
@@ -91,6 +103,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("validate", data.validate());
         echo.put("seed", workload.seed());
         echo.put("prepared", workload.prepared());
+        if (workload.ratePerSec() > 0) {
+            echo.put("ratePerSec", workload.ratePerSec());
+        }
         echo.put("load", data.load());
         echo.put("loadThreads", data.loadThreads());
         if (data.dataCache() != null) {

@@ -37,6 +37,7 @@ public final class TpchRunConfigBuilder {
     private int warmupIterations;
     private boolean prepared;
     private long seed = 1;
+    private double ratePerSec;
     private int tenants = 1;
     private List<CpuList> cpus;
     private String cpusText;
@@ -58,7 +59,8 @@ public final class TpchRunConfigBuilder {
                 .dataCache(d.dataCache());
         WorkloadConfig w = config.workload();
         users(w.users()).workload(w.definition()).waitAfterQuery(w.waitAfterQuery()).duration(w.duration())
-                .iterations(w.iterations()).warmupIterations(w.warmupIterations()).prepared(w.prepared()).seed(w.seed());
+                .iterations(w.iterations()).warmupIterations(w.warmupIterations()).prepared(w.prepared()).seed(w.seed())
+                .ratePerSec(w.ratePerSec());
         PlacementConfig p = config.placement();
         tenants(p.tenants()).cpus(p.cpus()).duckdbThreads(p.duckdbThreads()).serverSettings(p.serverSettings())
                 .engineSettings(p.engineSettings());
@@ -73,7 +75,8 @@ public final class TpchRunConfigBuilder {
                         loadThreads != null ? loadThreads : Runtime.getRuntime().availableProcessors(), validate)
                         .withDataCache(dataCache),
                 new WorkloadConfig(users, workload, waitAfterQuery, duration,
-                        iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed),
+                        iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed,
+                        ratePerSec),
                 new PlacementConfig(tenants, resolvedCpus(), duckdbThreads, serverSettings, engineSettings),
                 new OutputConfig(outDir, keepData));
     }
@@ -172,6 +175,12 @@ public final class TpchRunConfigBuilder {
 
     public TpchRunConfigBuilder prepared(boolean value) {
         prepared = value;
+        return this;
+    }
+
+    /** Open load: transactions per second per tenant; 0 (the default) for closed-loop users. */
+    public TpchRunConfigBuilder ratePerSec(double value) {
+        ratePerSec = value;
         return this;
     }
 

@@ -15,6 +15,8 @@ import io.tunescope.store.ResultsDir;
 import io.tunescope.store.SpaceReserve;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
+import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.pgbench.PgbenchLoader;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
@@ -200,8 +202,12 @@ public final class TpchRunner {
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {
-        long totalRows = config.data().load() ? TpchLoader.estimatedRows(config.data().scaleFactor()) * slots.size() : 0;
-        try (Progress.Task bar = config.data().load() ? progress.start("load TPC-H", totalRows, "rows")
+        boolean pgbench = config.workload().definition().kind() == WorkloadDefinition.Kind.PGBENCH;
+        long rowsPerTenant = pgbench ? PgbenchLoader.rowsAt(PgbenchLoader.scaleOf(config.data().scaleFactor()))
+                : TpchLoader.estimatedRows(config.data().scaleFactor());
+        long totalRows = config.data().load() ? rowsPerTenant * slots.size() : 0;
+        try (Progress.Task bar = config.data().load() ? progress.start(pgbench ? "load pgbench" : "load TPC-H",
+                totalRows, "rows")
                 : Progress.Task.NONE) {
             long shown = 0;
             while (!slots.stream().allMatch(s -> s.ready)) {
@@ -219,7 +225,7 @@ public final class TpchRunner {
         boolean byTime = workload.duration() != null;
         long total = byTime ? workload.duration().toSeconds()
                 : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
-                * workload.definition().queries(0, 0).size();
+                * workload.definition().executionsPerIteration();
         long goNanos = System.nanoTime();
         try (Progress.Task bar = progress.start("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
@@ -229,6 +235,7 @@ public final class TpchRunner {
                         : Math.min(total, slots.stream().mapToLong(s -> s.executions).sum());
                 bar.step(now - shown);
                 shown = now;
+                bar.note(intervalNote());
             }
         }
         for (TenantSlot slot : slots) {
@@ -236,6 +243,22 @@ public final class TpchRunner {
                 throw new RunFailure("tenant " + slot.name + ": " + slot.failure, Outcome.FAILURE);
             }
         }
+    }
+
+    /** The last second's rate and latency over all tenants, for workloads of named transactions; else null. */
+    private String intervalNote() {
+        if (slots.stream().anyMatch(s -> s.intervalPerSec == null)) {
+            return null;
+        }
+        double rate = slots.stream().mapToDouble(s -> s.intervalPerSec).sum();
+        if (rate == 0) {
+            return "0 tx/s";
+        }
+        double p50 = slots.stream().filter(s -> s.intervalP50Millis != null).mapToDouble(s -> s.intervalP50Millis)
+                .max().orElse(0);
+        double p99 = slots.stream().filter(s -> s.intervalP99Millis != null).mapToDouble(s -> s.intervalP99Millis)
+                .max().orElse(0);
+        return String.format(java.util.Locale.ROOT, "%.0f tx/s  p50 %.2f ms  p99 %.2f ms", rate, p50, p99);
     }
 
     /** Applies the next event, if one comes within the poll interval; throws when a tenant failed or died. */

@@ -1,6 +1,8 @@
 package io.tunescope.workload;
 
 import io.tunescope.workload.tpch.ResultValidator;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,6 +33,13 @@ public final class Driver {
     private final ConnectionOpener opener;
     private final ExecutionSink sink;
     private final ValidationListener validations;
+    /** The longest response time the interval histograms hold; a longer one is counted as this. */
+    static final long MAX_TRACKED_NANOS = java.util.concurrent.TimeUnit.HOURS.toNanos(1);
+    /**
+     * Response times of measured transactions (workloads of named transactions), for interval progress; fixed in
+     * range (1 us to 1 h, 3 digits) so that recording never resizes.
+     */
+    private final Recorder latencies = new Recorder(1_000, MAX_TRACKED_NANOS, 3);
 
     public Driver(DriverSettings settings, ConnectionOpener opener, ExecutionSink sink, ValidationListener validations) {
         this.settings = settings;
@@ -46,6 +55,14 @@ public final class Driver {
         }
     }
 
+    /**
+     * The response times (nanoseconds) recorded since the last call; {@code recycle} (the histogram a previous call
+     * returned, or null) is reused so that reporting allocates nothing. Safe to call while users run.
+     */
+    public Histogram intervalLatencies(Histogram recycle) {
+        return latencies.getIntervalHistogram(recycle);
+    }
+
     /** Runs all users to completion (or until interrupted) and returns the measurement window. */
     public Result run() throws InterruptedException {
         CountDownLatch done = new CountDownLatch(settings.workload().users());
@@ -53,7 +70,7 @@ public final class Driver {
         List<UserSession> sessions = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int user = 1; user <= settings.workload().users(); user++) {
-            UserSession session = new UserSession(settings, user, opener, sink, validations);
+            UserSession session = new UserSession(settings, user, opener, sink, validations, latencies);
             sessions.add(session);
             Thread thread = new Thread(() -> {
                 try {

@@ -1,17 +1,21 @@
 package io.tunescope.workload;
 
 import io.tunescope.store.ExecutionRecord;
+import io.tunescope.workload.mix.TransactionWorkload;
+import io.tunescope.workload.mix.UserTransactions;
 import io.tunescope.workload.tpch.ResultValidator;
 import io.tunescope.workload.tpch.Substitution;
 import io.tunescope.workload.tpch.TpchQueries;
 import io.tunescope.workload.tpch.TpchQueryParameters;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Recorder;
 
 /** One closed-loop user: runs iterations of the workload on its own connection until its budget is spent. */
 final class UserSession {
@@ -21,6 +25,7 @@ final class UserSession {
     private final Driver.ConnectionOpener opener;
     private final ExecutionSink sink;
     private final Driver.ValidationListener validations;
+    private final Recorder latencies;
     private final SplittableRandom parameterStream;
     private final Set<Integer> validated = new HashSet<>();
     private final long wallAnchorMicros = System.currentTimeMillis() * 1000;
@@ -30,7 +35,8 @@ final class UserSession {
     private volatile long measureEndNanos;
 
     UserSession(DriverSettings settings, int user, Driver.ConnectionOpener opener, ExecutionSink sink,
-                Driver.ValidationListener validations) {
+                Driver.ValidationListener validations, Recorder latencies) {
+        this.latencies = latencies;
         this.settings = settings;
         this.workload = settings.workload();
         this.user = user;
@@ -53,6 +59,11 @@ final class UserSession {
     }
 
     void run() throws SQLException, InterruptedException {
+        TransactionWorkload transactions = workload.definition().transactions();
+        if (transactions != null) {
+            runTransactions(transactions);
+            return;
+        }
         try (QueryRunner runner = new QueryRunner(opener.open(user), workload.prepared())) {
             long deadline = Long.MAX_VALUE;
             for (int iteration = 0; ; iteration++) {
@@ -79,6 +90,84 @@ final class UserSession {
         } finally {
             measureEndNanos = System.nanoTime();
         }
+    }
+
+    /**
+     * The loop of a workload of named transactions: one transaction after another (with the pause between), each
+     * recorded under its name; a failed transaction is recorded with its SQLSTATE and the user goes on, unless the
+     * connection is gone.
+     */
+    private void runTransactions(TransactionWorkload transactions) throws SQLException, InterruptedException {
+        List<String> names = transactions.transactionNames();
+        try (Connection connection = opener.open(user);
+             UserTransactions mine = transactions.forUser(user, workload.seed(), connection, settings.dialect())) {
+            long deadline = Long.MAX_VALUE;
+            // open load: this user's share of the tenant's Poisson arrivals (a sum of Poisson processes is one)
+            double ratePerNano = workload.ratePerSec() / workload.users() / 1e9;
+            long scheduled = System.nanoTime();
+            for (int iteration = 0; ; iteration++) {
+                boolean warmup = iteration < workload.warmupIterations();
+                if (!warmup && measureStartNanos == 0) {
+                    measureStartNanos = System.nanoTime();
+                    scheduled = Math.max(scheduled, measureStartNanos);
+                    if (workload.duration() != null) {
+                        deadline = measureStartNanos + workload.duration().toNanos();
+                    }
+                }
+                if (ratePerNano > 0) {
+                    scheduled += (long) (-Math.log(1.0 - parameterStream.nextDouble()) / ratePerNano);
+                }
+                if (!warmup && (workload.duration() == null
+                        ? iteration >= workload.warmupIterations() + workload.iterations()
+                        : (ratePerNano > 0 ? scheduled : System.nanoTime()) >= deadline)) {
+                    return;
+                }
+                if (ratePerNano > 0) {
+                    waitUntil(scheduled);
+                }
+                int index = mine.next();
+                // open load counts from the scheduled start: a transaction held up by a slow one before it shows
+                long start = ratePerNano > 0 ? scheduled : System.nanoTime();
+                long rows = 0;
+                String error = null;
+                try {
+                    rows = mine.run(index);
+                } catch (SQLException e) {
+                    error = e.getSQLState() == null ? oneLine(e) : e.getSQLState() + ": " + oneLine(e);
+                    if (isConnectionLost(e)) {
+                        recordTransaction(names.get(index), iteration, warmup, start, System.nanoTime() - start, 0,
+                                error);
+                        throw e;
+                    }
+                }
+                long responseNanos = System.nanoTime() - start;
+                if (!warmup) {
+                    latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
+                }
+                recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
+                if (ratePerNano == 0) {
+                    pause();
+                }
+            }
+        } finally {
+            measureEndNanos = System.nanoTime();
+        }
+    }
+
+    private void waitUntil(long nanoTime) throws InterruptedException {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("user " + user + " interrupted");
+            }
+        }
+    }
+
+    private void recordTransaction(String name, int iteration, boolean warmup, long start, long responseNanos,
+                                   long rows, String error) {
+        sink.accept(new ExecutionRecord(settings.tenant(), user, ++sequence, iteration, name,
+                warmup ? ExecutionRecord.Phase.WARMUP : ExecutionRecord.Phase.MEASURE, start,
+                wallAnchorMicros + (start - nanoAnchor) / 1000, responseNanos, rows, error));
     }
 
     private void runOne(QueryRunner runner, int query, int iteration, boolean warmup) throws SQLException {

@@ -11,10 +11,20 @@ import java.time.Duration;
  * {@code waitAfterQuery} after each query; plain or prepared statements; the seed of the parameter streams.
  */
 public record WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
-                             int iterations, int warmupIterations, boolean prepared, long seed) {
+                             int iterations, int warmupIterations, boolean prepared, long seed, double ratePerSec) {
     public static final int MAX_USERS = 1024;
 
+    /** A closed loop: each user starts its next execution when its last one ended (and its wait passed). */
+    public WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
+                          int iterations, int warmupIterations, boolean prepared, long seed) {
+        this(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared, seed, 0);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
     public WorkloadConfig {
+        if (!(ratePerSec >= 0) || Double.isInfinite(ratePerSec)) {
+            throw BadInputException.of("rate", ratePerSec, "must be above 0 (transactions per second per tenant)");
+        }
         if (users < 1 || users > MAX_USERS) {
             throw BadInputException.of("users", users, "must be between 1 and " + MAX_USERS);
         }
@@ -46,38 +56,49 @@ public record WorkloadConfig(int users, WorkloadDefinition definition, Duration 
 
     public WorkloadConfig withUsers(int value) {
         return new WorkloadConfig(value, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                seed);
+                seed, ratePerSec);
     }
 
     public WorkloadConfig withDefinition(WorkloadDefinition value) {
-        return new WorkloadConfig(users, value, waitAfterQuery, duration, iterations, warmupIterations, prepared, seed);
+        return new WorkloadConfig(users, value, waitAfterQuery, duration, iterations, warmupIterations, prepared,
+                seed, ratePerSec);
     }
 
     public WorkloadConfig withWaitAfterQuery(Duration value) {
-        return new WorkloadConfig(users, definition, value, duration, iterations, warmupIterations, prepared, seed);
+        return new WorkloadConfig(users, definition, value, duration, iterations, warmupIterations, prepared, seed,
+                ratePerSec);
     }
 
     /** Bounds the measurement by time instead of iterations. */
     public WorkloadConfig withDuration(Duration value) {
-        return new WorkloadConfig(users, definition, waitAfterQuery, value, 0, warmupIterations, prepared, seed);
+        return new WorkloadConfig(users, definition, waitAfterQuery, value, 0, warmupIterations, prepared, seed,
+                ratePerSec);
     }
 
     /** Bounds the measurement by iterations per user instead of time. */
     public WorkloadConfig withIterations(int value) {
-        return new WorkloadConfig(users, definition, waitAfterQuery, null, value, warmupIterations, prepared, seed);
+        return new WorkloadConfig(users, definition, waitAfterQuery, null, value, warmupIterations, prepared, seed,
+                ratePerSec);
     }
 
     public WorkloadConfig withWarmupIterations(int value) {
-        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, value, prepared, seed);
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, value, prepared, seed,
+                ratePerSec);
     }
 
     public WorkloadConfig withPrepared(boolean value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, value,
-                seed);
+                seed, ratePerSec);
+    }
+
+    /** Open load at {@code value} transactions per second per tenant (0: closed loop). */
+    public WorkloadConfig withRatePerSec(double value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
+                seed, value);
     }
 
     public WorkloadConfig withSeed(long value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                value);
+                value, ratePerSec);
     }
 }

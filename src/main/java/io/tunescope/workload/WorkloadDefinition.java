@@ -1,28 +1,51 @@
 package io.tunescope.workload;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.tunescope.BadInputException;
+import io.tunescope.workload.mix.TransactionWorkload;
+import io.tunescope.workload.pgbench.PgbenchWorkload;
+import io.tunescope.workload.pgbench.ScriptSource;
 import io.tunescope.workload.tpch.TpchQueries;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
  * What each user runs in one iteration: {@code sequence} (Q1..Q22, in order or, when permuted, in a seeded order per
- * user and iteration) or {@code single:Qn} (one query).
+ * user and iteration), {@code single:Qn} (one query), or {@code pgbench:...} (one transaction drawn by weight from
+ * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's).
  */
-public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
-    public enum Kind { SEQUENCE, SINGLE }
+public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts) {
+    public enum Kind { SEQUENCE, SINGLE, PGBENCH }
 
+    @JsonCreator
     public WorkloadDefinition {
         if (kind == Kind.SINGLE && (singleQuery < 1 || singleQuery > TpchQueries.COUNT)) {
             throw BadInputException.of("workload query", singleQuery, "must be 1 to 22");
         }
+        scripts = scripts == null ? List.of() : List.copyOf(scripts);
+        if (kind == Kind.PGBENCH) {
+            // parses and checks every script: a bad one fails before any tenant starts
+            new PgbenchWorkload(scripts);
+        }
+    }
+
+    public WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
+        this(kind, singleQuery, permuted, List.of());
     }
 
     public static WorkloadDefinition parse(String text, boolean permuted) {
+        return parse(text, permuted, Path.of(""));
+    }
+
+    /** As {@link #parse(String, boolean)}, script files resolved against {@code baseDir}. */
+    public static WorkloadDefinition parse(String text, boolean permuted, Path baseDir) {
         String t = text.trim();
         if (t.equalsIgnoreCase("sequence")) {
             return new WorkloadDefinition(Kind.SEQUENCE, 0, permuted);
@@ -30,13 +53,35 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
         if (t.regionMatches(true, 0, "single:", 0, 7)) {
             return new WorkloadDefinition(Kind.SINGLE, TpchQueries.parseQueryNumber(t.substring(7)), false);
         }
-        throw BadInputException.of("workload", text, "must be 'sequence' or 'single:Qn' with n from 1 to 22");
+        if (t.regionMatches(true, 0, PgbenchWorkload.PREFIX, 0, PgbenchWorkload.PREFIX.length())) {
+            return new WorkloadDefinition(Kind.PGBENCH, 0, false,
+                    PgbenchWorkload.sources(t.substring(PgbenchWorkload.PREFIX.length()), baseDir));
+        }
+        throw BadInputException.of("workload", text, "must be 'sequence', 'single:Qn' with n from 1 to 22, or "
+                + "'pgbench:SCRIPT[@WEIGHT],...' (a built-in: tpcb-like, simple-update, select-only, or a file)");
+    }
+
+    /** The workload of named transactions this definition runs, or null for TPC-H (run query by query). */
+    public TransactionWorkload transactions() {
+        return kind == Kind.PGBENCH ? new PgbenchWorkload(scripts) : null;
+    }
+
+    /** Executions one iteration of one user makes. */
+    @JsonIgnore
+    public int executionsPerIteration() {
+        return switch (kind) {
+            case SEQUENCE -> TpchQueries.COUNT;
+            case SINGLE, PGBENCH -> 1;
+        };
     }
 
     /** The query numbers one iteration runs, in order. */
     public List<Integer> queries(long seed, int iteration) {
         if (kind == Kind.SINGLE) {
             return List.of(singleQuery);
+        }
+        if (kind == Kind.PGBENCH) {
+            throw new IllegalStateException("a pgbench workload runs transactions, not TPC-H queries");
         }
         List<Integer> order = new ArrayList<>(IntStream.rangeClosed(1, TpchQueries.COUNT).boxed().toList());
         if (permuted) {
@@ -47,6 +92,11 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
 
     @Override
     public String toString() {
+        if (kind == Kind.PGBENCH) {
+            return PgbenchWorkload.PREFIX + scripts.stream()
+                    .map(s -> s.weight() == 1 ? s.name() : s.name() + "@" + s.weight())
+                    .collect(Collectors.joining(","));
+        }
         return kind == Kind.SINGLE ? "single:Q" + singleQuery : permuted ? "sequence (permuted)" : "sequence";
     }
 }

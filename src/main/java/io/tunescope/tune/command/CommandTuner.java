@@ -199,8 +199,8 @@ public final class CommandTuner {
     /**
      * {@code best.json} at the end: the best configuration's snippet, the re-validation of default against best
      * (until the answer is clear under the racing protocol, a fixed number of runs under the single one) and the
-     * session's verdict, written before it is returned. When no configuration beat the default (the best is the
-     * default) there is nothing to re-validate: the verdict is indistinguishable.
+     * session's verdict, written before it is returned. Under the racing protocol, when no configuration beat the
+     * default (the best is the default) there is nothing to re-validate: the verdict is indistinguishable.
      */
     private static BestSoFar finalBest(TuningFile f, TrialProtocol p, TuningTarget target, TuningSession session,
                                        TuningDir files, Progress progress, long startNanos)
@@ -217,7 +217,8 @@ public final class CommandTuner {
                 || defaults.map(d -> d.key().equals(bestConfig.key())).orElse(false);
         // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's
         boolean revalidate = !f.hasTarget() || f.revalidateRuns() > 0;
-        if (defaults.isPresent() && !bestIsDefault && revalidate) {
+        // racing: a best that is the default has nothing to re-validate; single re-validates whatever won
+        if (defaults.isPresent() && (!bestIsDefault || !p.racing()) && revalidate) {
             createDirectories(logs);
             int runs = p.racing() ? p.revalidateRuns() : f.revalidateRuns();
             try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {

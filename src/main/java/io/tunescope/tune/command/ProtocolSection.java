@@ -40,7 +40,7 @@ final class ProtocolSection {
         if (!raw.isMapping()) {
             return top.at("protocol", () -> d.withMode(mode(raw)).withBudgetTime(budgetTime));
         }
-        YamlSection m = raw.section().describedAs("protocol");
+        YamlSection m = raw.section();
         YamlValue modeValue = m.value("mode");
         TrialProtocol.Mode mode = modeValue.present() ? mode(modeValue) : d.mode();
         int noise = m.integer("noiseRepeats", d.noiseRepeats(), Integer.MIN_VALUE, Integer.MAX_VALUE);

@@ -45,8 +45,15 @@ public sealed interface AgentEvent {
             implements AgentEvent {
     }
 
-    /** Executions (and errors among them) recorded so far. */
-    record Progress(long executions, long errors) implements AgentEvent {
+    /**
+     * Executions (and errors among them) recorded so far; for a workload of named transactions also the rate and
+     * response-time percentiles of the last interval (null otherwise).
+     */
+    record Progress(long executions, long errors, Double perSec, Double p50Millis, Double p99Millis)
+            implements AgentEvent {
+        Progress(long executions, long errors) {
+            this(executions, errors, null, null, null);
+        }
     }
 
     /** One query's result checked against the reference answer; {@code detail} says what differed. */

@@ -11,7 +11,10 @@ import io.tunescope.engine.Lifecycle;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
+import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.pgbench.PgbenchLoader;
 import io.tunescope.workload.tpch.LoadMethod;
+import org.HdrHistogram.Histogram;
 import io.tunescope.workload.tpch.TpchLoader;
 
 import java.io.BufferedReader;
@@ -90,6 +93,9 @@ final class TenantAgent {
         if (spec.prepared() != null) {
             return copyPrepared();
         }
+        if (spec.workload().definition().kind() == WorkloadDefinition.Kind.PGBENCH) {
+            return loadPgbench();
+        }
         long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
@@ -100,6 +106,25 @@ final class TenantAgent {
             TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forUrl(dialect, database.url()),
                     spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
             TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
+            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
+            return report;
+        } finally {
+            reporter.shutdownNow();
+        }
+    }
+
+    /** pgbench's standard tables at the run's scale (its scale factor is the number of branches). */
+    private TpchLoader.LoadReport loadPgbench() throws SQLException {
+        int scale = PgbenchLoader.scaleOf(spec.data().scaleFactor());
+        long total = PgbenchLoader.rowsAt(scale);
+        AtomicLong rows = new AtomicLong();
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
+                TpchLoader.namedThreads("report-" + spec.tenant()));
+        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
+                LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
+        try (Connection connection = database.newConnection()) {
+            TpchLoader.LoadReport report = PgbenchLoader.load(connection, dialect, scale,
+                    PgbenchLoader.DEFAULT_FILLFACTOR, rows::addAndGet);
             events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
             return report;
         } finally {
@@ -171,12 +196,27 @@ final class TenantAgent {
         long errors;
         // the file is closed, complete on disk, before Done tells the controller it may read it
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
-            reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.Progress(csv.executions(), csv.errors())),
-                    PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-            result = new Driver(settings, user -> connections.get(user - 1), csv::accept,
+            Driver driver = new Driver(settings, user -> connections.get(user - 1), csv::accept,
                     (user, query, verdict) -> events.emit(
-                            new AgentEvent.Validation(query, verdict.ok(), verdict.detail())))
-                    .run();
+                            new AgentEvent.Validation(query, verdict.ok(), verdict.detail())));
+            boolean transactions = spec.workload().definition().transactions() != null;
+            Histogram[] interval = new Histogram[1];
+            long[] lastReport = {System.nanoTime()};
+            reporter.scheduleAtFixedRate(() -> {
+                if (!transactions) {
+                    events.emit(new AgentEvent.Progress(csv.executions(), csv.errors()));
+                    return;
+                }
+                interval[0] = driver.intervalLatencies(interval[0]);
+                long now = System.nanoTime();
+                Histogram h = interval[0];
+                double seconds = Math.max(1e-9, (now - lastReport[0]) / 1e9);
+                lastReport[0] = now;
+                events.emit(new AgentEvent.Progress(csv.executions(), csv.errors(), h.getTotalCount() / seconds,
+                        h.getTotalCount() == 0 ? null : h.getValueAtPercentile(50) / 1e6,
+                        h.getTotalCount() == 0 ? null : h.getValueAtPercentile(99) / 1e6));
+            }, PROGRESS_REPORT_MILLIS, PROGRESS_REPORT_MILLIS, TimeUnit.MILLISECONDS);
+            result = driver.run();
             reporter.shutdownNow();
             executions = csv.executions();
             errors = csv.errors();

@@ -25,25 +25,26 @@ class ProtocolSectionTest {
     }
 
     @Test
-    void racingIsTheDefaultAndSingleTheExplicitChoice() {
-        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.defaults());
+    void singleIsTheDefaultAndRacingTheNamedChoice() {
+        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.single());
+        assertThat(parse("protocol: racing\n").protocol()).isEqualTo(TrialProtocol.defaults());
         assertThat(parse("protocol: single\n").protocol().racing()).isFalse();
         TuningFile f = parse("budgetTime: 30m\nprotocol:\n  halfWidthPercent: 3\n  maxSlices: 8\n");
         assertThat(f.protocol().racing()).isTrue();
         assertThat(f.protocol().budgetTime()).isEqualTo(Duration.ofMinutes(30));
         assertThat(f.protocol().halfWidthPercent()).isEqualTo(3.0);
         assertThat(f.protocol().maxSlices()).isEqualTo(8);
-        assertThat(parse("budgetTime: 90\n").protocol().budgetTime()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(parse("budgetTime: 90s\n").protocol().budgetTime()).isEqualTo(Duration.ofSeconds(90));
     }
 
     @Test
     void badProtocolInputNamesFileLineKeyValueAndRule() {
         assertThatThrownBy(() -> parse("protocol:\n  halfWidthPercent: 0\n")).isInstanceOf(BadInputException.class)
-                .hasMessage("t.yaml:7: protocol.halfWidthPercent (0.0) must be above 0");
+                .hasMessage("t.yaml:6: protocol.halfWidthPercent (0.0) must be above 0");
         assertThatThrownBy(() -> parse("protocol:\n  slices: 3\n")).isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("t.yaml:7: protocol.slices (slices) is not a known key; expected one of");
         assertThatThrownBy(() -> parse("protocol:\n  maxSlices: 0\n")).isInstanceOf(BadInputException.class)
-                .hasMessage("t.yaml:7: protocol.maxSlices (0) must be at least 1");
+                .hasMessage("t.yaml:6: protocol.maxSlices (0) must be at least 1");
         assertThatThrownBy(() -> parse("budgetTime: 0s\n")).isInstanceOf(BadInputException.class)
                 .hasMessage("t.yaml:6: budgetTime (0s) must be above 0");
         assertThatThrownBy(() -> parse("budgetTime: -5m\n")).isInstanceOf(BadInputException.class)
