@@ -114,7 +114,11 @@ class KillAndResumeTest {
     @Test
     void killNineInTheMiddleOfARaceLosesNoMeasurementAndCountsNoneTwice(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("run");
-        Process p = start(out, EXAMPLE.toString(), "--out", out.toString(), "--budget", "12");
+        // the example measured by the racing protocol (a file that names none is measured single)
+        Path racing = tmp.resolve("racing.yaml");
+        Files.writeString(racing, Files.readString(EXAMPLE) + "workingDirectory: "
+                + EXAMPLE.toAbsolutePath().getParent() + "\nprotocol: racing\n");
+        Process p = start(out, racing.toString(), "--out", out.toString(), "--budget", "12");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         int race = 0;
         while (System.nanoTime() < deadline && p.isAlive() && (race = raceInFlight(out)) == 0) {

@@ -46,9 +46,9 @@ class ProtocolSectionTest {
         assertThatThrownBy(() -> parse("protocol:\n  maxSlices: 0\n")).isInstanceOf(BadInputException.class)
                 .hasMessage("t.yaml:6: protocol.maxSlices (0) must be at least 1");
         assertThatThrownBy(() -> parse("budgetTime: 0s\n")).isInstanceOf(BadInputException.class)
-                .hasMessage("t.yaml:6: budgetTime (0s) must be above 0");
+                .hasMessage("t.yaml:6: budgetTime (0s) must be a positive duration such as 8ms, 30s or 2m");
         assertThatThrownBy(() -> parse("budgetTime: -5m\n")).isInstanceOf(BadInputException.class)
-                .hasMessage("t.yaml:6: budgetTime (-5m) must be above 0");
+                .hasMessage("t.yaml:6: budgetTime (-5m) must be a positive duration such as 8ms, 30s or 2m");
         assertThatThrownBy(() -> parse("protocol: fast\n")).isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("t.yaml:6: protocol (fast) must be racing or single");
     }
