@@ -215,8 +215,10 @@ public final class CommandTuner {
         Revalidated revalidated = null;
         boolean bestIsDefault = session.best().get().isDefault()
                 || defaults.map(d -> d.key().equals(bestConfig.key())).orElse(false);
-        // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's
-        boolean revalidate = !f.hasTarget() || f.revalidateRuns() > 0;
+        // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's. A
+        // command is re-validated under racing only: a line tuner of a cluster runs single, and its target answers
+        // only the rounds its controller posts, so a re-validation after the last round would wait for ever
+        boolean revalidate = f.hasTarget() ? f.revalidateRuns() > 0 : p.racing();
         // racing: a best that is the default has nothing to re-validate; single re-validates whatever won
         if (defaults.isPresent() && (!bestIsDefault || !p.racing()) && revalidate) {
             createDirectories(logs);
