@@ -23,7 +23,7 @@ class StrictFilesTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = execute(err, "tune", file.toString(), "--out", out.toString());
         assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("tunescope: " + file
-                + ": not UTF-8 text");
+                + ":1: the file is not UTF-8 text (byte 8 cannot be decoded): a configuration file must be UTF-8 YAML");
         assertThat(code).isEqualTo(ExitCode.BAD_INPUT);
     }
 
@@ -34,7 +34,7 @@ class StrictFilesTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = execute(err, "run", file.toString(), "--out", dir.resolve("out").toString());
         assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("tunescope: " + file
-                + ": not UTF-8 text");
+                + ":1: the file is not UTF-8 text (byte 8 cannot be decoded): a configuration file must be UTF-8 YAML");
         assertThat(code).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(dir.resolve("out")).doesNotExist();
     }

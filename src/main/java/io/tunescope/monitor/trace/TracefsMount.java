@@ -19,12 +19,18 @@ public final class TracefsMount {
     }
 
     /**
-     * Mounts tracefs at {@code root} when it holds no scheduler events, this process runs as root and {@code root} is an
-     * empty directory (or absent under an existing parent); returns the one line that says it did, or null when
+     * Mounts tracefs at {@code root} when it is {@link TracefsTracer#DEFAULT_ROOT}, holds no scheduler events, this
+     * process runs as root and {@code root} is an empty directory (or absent under an existing parent); returns the one line that says it did, or null when
      * nothing was done. A mount that fails is left to {@link TracefsTracer#unavailable}, which then says why exact
      * mode cannot run.
      */
     public static String mountIfMissing(Path root) {
+        // only where the kernel's tracefs belongs: a directory named for tests or a fallback is never mounted over
+        return root.equals(TracefsTracer.DEFAULT_ROOT) ? mount(root) : null;
+    }
+
+    /** {@link #mountIfMissing} at any {@code root} (for the test that mounts one on a directory of its own). */
+    static String mount(Path root) {
         if (Files.isDirectory(root.resolve("events/sched")) || !runsAsRoot() || !emptyOrAbsent(root)) {
             return null;
         }

@@ -16,16 +16,22 @@ class TracefsMountTest {
     @Test
     void aDirectoryThatAlreadyHasSchedulerEventsIsLeftAlone(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("events/sched"));
-        assertThat(TracefsMount.mountIfMissing(dir)).isNull();
+        assertThat(TracefsMount.mount(dir)).isNull();
         assertThat(mounted(dir)).isFalse();
     }
 
     @Test
     void aDirectoryWithOtherContentIsNeverMountedOver(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("keep.txt"), "mine");
-        assertThat(TracefsMount.mountIfMissing(dir)).isNull();
+        assertThat(TracefsMount.mount(dir)).isNull();
         assertThat(mounted(dir)).isFalse();
         assertThat(Files.readString(dir.resolve("keep.txt"))).isEqualTo("mine");
+    }
+
+    @Test
+    void onlyTheKernelsOwnPlaceIsEverMounted(@TempDir Path dir) throws Exception {
+        assertThat(TracefsMount.mountIfMissing(dir)).isNull();
+        assertThat(mounted(dir)).as("an empty directory other than /sys/kernel/tracing").isFalse();
     }
 
     @Test
@@ -34,13 +40,11 @@ class TracefsMountTest {
         Path root = dir.resolve("tracing");
         List<String> said = new ArrayList<>();
         try {
-            String why = TracefsTracer.prepare(root, said::add);
+            said.add(TracefsMount.mount(root));
             assertThat(said).containsExactly("mounted tracefs at " + root + " (it was not mounted)");
             assertThat(mounted(root)).isTrue();
-            assertThat(why).isNull();
-            said.clear();
-            assertThat(TracefsTracer.prepare(root, said::add)).isNull();
-            assertThat(said).as("a second start finds it mounted").isEmpty();
+            assertThat(TracefsTracer.unavailable(root)).as("exact mode can run there").isNull();
+            assertThat(TracefsMount.mount(root)).as("a second start finds it mounted").isNull();
         } finally {
             if (mounted(root)) {
                 assertThat(new ProcessBuilder("umount", root.toString()).inheritIO().start()
