@@ -119,11 +119,13 @@ class ContentionAnalyzerTest {
         assertThat(top.topCaller()).startsWith(ContentionAnalyzerTest.class.getName() + ".lambda$");
         assertThat(top.share()).isGreaterThan(0.5);
         assertThat(table.hotMethods().stream().mapToLong(HotMethod::samples).sum()).isEqualTo(table.cpuSamples());
-        // no lock in this code; at most a stray short wait on a runtime-internal monitor (once in CI, 2026-12-01: one
-        // 70 us event on an int[] at the loop's line), never the blocked time of real contention
+        // no lock in this code; at most a stray short wait on a runtime-internal monitor (seen: one 70 us event, and
+        // one of 2.6 ms while another build loaded the machine, on an int[] at the loop's line: its length is the
+        // stall's, which grows with the load), never the blocked time of real contention (the spinners would hold
+        // a real lock for hundreds of milliseconds)
         assertThat(table.topMonitors()).allSatisfy(s -> {
             assertThat(s.events()).isLessThanOrEqualTo(2);
-            assertThat(s.blockedNanos()).isLessThan(1_000_000L);
+            assertThat(s.blockedNanos()).isLessThan(20_000_000L);
         });
     }
 }
