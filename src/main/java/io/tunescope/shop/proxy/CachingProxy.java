@@ -23,7 +23,9 @@ public interface CachingProxy extends AutoCloseable {
     boolean isAlive();
 
     /** The store's address through the proxy. */
-    String baseUrl();
+    default String baseUrl() {
+        return "http://127.0.0.1:" + port() + "/shop/";
+    }
 
     /** Stops it and waits for that (at most about 10 s); never throws. */
     @Override

@@ -192,11 +192,6 @@ public final class NginxProxy implements CachingProxy {
         return watcher.isAlive();
     }
 
-    @Override
-    public String baseUrl() {
-        return "http://127.0.0.1:" + port + "/shop/";
-    }
-
     /** Has the watcher stop nginx, and waits for that (at most 10 s). */
     @Override
     public void close() {

@@ -210,11 +210,6 @@ public final class SquidProxy implements CachingProxy {
         return watcher.isAlive();
     }
 
-    @Override
-    public String baseUrl() {
-        return "http://127.0.0.1:" + port + "/shop/";
-    }
-
     /** Stops Squid; a log kept in a temporary directory is copied into the proxy's directory first. */
     @Override
     public void close() {
