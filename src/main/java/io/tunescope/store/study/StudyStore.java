@@ -1,7 +1,11 @@
 package io.tunescope.store.study;
 
+import io.tunescope.store.Json;
 import io.tunescope.store.JournalLine;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -60,5 +64,19 @@ public interface StudyStore extends AutoCloseable {
     /** The replicates recorded so far, in order. */
     default List<JournalLine.Replicate> replicates() {
         return List.of();
+    }
+
+    /**
+     * Writes the header and every writer's completed trials to {@code file} as journal lines, atomically: a copy,
+     * beside the results, of what the store holds.
+     */
+    default void snapshot(Path file) {
+        StringBuilder text = new StringBuilder(header().toJson()).append('\n');
+        completedTrials().forEach(t -> text.append(t.toJson()).append('\n'));
+        try {
+            Json.writeTextAtomically(file, text.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 }

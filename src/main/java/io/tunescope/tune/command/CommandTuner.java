@@ -144,24 +144,9 @@ public final class CommandTuner {
                     }
                     newTrials = session.completedTrials() - before;
                 } else {
-                    while (session.completedTrials() < f.budget()) {
-                        bar.step(session.learnFromStudy());
-                        if (session.completedTrials() >= f.budget()) {
-                            break;
-                        }
-                        Optional<Trial> next = session.ask();
-                        if (next.isEmpty()) {
-                            exhausted = true;
-                            break;
-                        }
-                        Trial trial = next.get();
-                        runTrial(target, session, trial, files.trialLog(trial.number()));
-                        if (mapping != null) {
-                            mapping.afterTrial(session, files.trialLog(trial.number()));
-                        }
-                        newTrials++;
-                        bar.step(1);
-                    }
+                    Searched searched = searchSingle(f.budget(), target, mapping, session, files, bar);
+                    newTrials = searched.newTrials();
+                    exhausted = searched.exhausted();
                 }
             }
             if (study != null) {
@@ -183,6 +168,35 @@ public final class CommandTuner {
             Json.writeAtomically(files.summary(), summary);
             return new Result(best, importance, newTrials, exhausted, outDir);
         }
+    }
+
+    /** Trials this process ran (not those learnt from a shared study), and whether the space was exhausted. */
+    private record Searched(int newTrials, boolean exhausted) {
+    }
+
+    /** The single protocol: each trial measured once, until the session has {@code budget} trials. */
+    private static Searched searchSingle(int budget, TuningTarget target, WorkloadMapping mapping,
+                                        TuningSession session, TuningDir files, Progress.Task bar)
+            throws InterruptedException {
+        int newTrials = 0;
+        while (session.completedTrials() < budget) {
+            bar.step(session.learnFromStudy());
+            if (session.completedTrials() >= budget) {
+                break;
+            }
+            Optional<Trial> next = session.ask();
+            if (next.isEmpty()) {
+                return new Searched(newTrials, true);
+            }
+            Trial trial = next.get();
+            runTrial(target, session, trial, files.trialLog(trial.number()));
+            if (mapping != null) {
+                mapping.afterTrial(session, files.trialLog(trial.number()));
+            }
+            newTrials++;
+            bar.step(1);
+        }
+        return new Searched(newTrials, false);
     }
 
     private static void runTrial(TuningTarget target, TuningSession session, Trial trial, Path log)

@@ -89,7 +89,6 @@ public final class TuningSession implements AutoCloseable {
         return new TuningSessionBuilder(space);
     }
 
-
     Journal.Header header() {
         return new Journal.Header(strategyName, seed, direction.label(), space.toString());
     }
@@ -325,21 +324,12 @@ public final class TuningSession implements AutoCloseable {
         return learned;
     }
 
-    /**
-     * Writes the study's header and completed trials (every writer's) to {@code file} as journal lines, atomically:
-     * a copy, beside the results, of what a shared study store holds.
-     */
+    /** Writes the study's header and every writer's completed trials to {@code file} ({@link StudyStore#snapshot}). */
     public void snapshotStudy(Path file) {
         if (journal == null) {
             throw new IllegalStateException("an in-memory session has no study");
         }
-        StringBuilder text = new StringBuilder(journal.header().toJson()).append('\n');
-        journal.completedTrials().forEach(t -> text.append(t.toJson()).append('\n'));
-        try {
-            io.tunescope.store.Json.writeTextAtomically(file, text.toString());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        journal.snapshot(file);
     }
 
     public int completedTrials() {

@@ -105,18 +105,9 @@ public final class ProtocolLoop {
             if (!withSecond && a.size() >= protocol.noiseRepeats() || timeUp() && a.size() >= 2) {
                 break;
             }
-            JournalLine.Replicate ra = null;
-            JournalLine.Replicate rb = null;
-            // who goes first alternates, so that drift and the cost of going first hit both alike
-            if (s % 2 == 1 || !withSecond) {
-                ra = measure(first, raceNo, s);
-            }
-            if (withSecond) {
-                rb = measure(second, raceNo, s);
-                if (ra == null) {
-                    ra = measure(first, raceNo, s);
-                }
-            }
+            Slice slice = slice(first, withSecond ? second : null, raceNo, s);
+            JournalLine.Replicate ra = slice.incumbent();
+            JournalLine.Replicate rb = slice.candidate();
             elapsed += ra.elapsedMillis() + (rb == null ? 0 : rb.elapsedMillis());
             if (!ra.ok()) {
                 firstFailed = ra.reason();
@@ -215,15 +206,9 @@ public final class ProtocolLoop {
                 look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
                 break;
             }
-            JournalLine.Replicate ri;
-            JournalLine.Replicate rc;
-            if (s % 2 == 1) {
-                ri = measure(incTrial, t.number(), s);
-                rc = measure(t, t.number(), s);
-            } else {
-                rc = measure(t, t.number(), s);
-                ri = measure(incTrial, t.number(), s);
-            }
+            Slice slice = slice(incTrial, t, t.number(), s);
+            JournalLine.Replicate ri = slice.incumbent();
+            JournalLine.Replicate rc = slice.candidate();
             elapsed += rc.elapsedMillis() + ri.elapsedMillis();
             if (!rc.ok()) {
                 session.fail(t, rc.reason(), Duration.ofMillis(elapsed));
@@ -243,6 +228,26 @@ public final class ProtocolLoop {
             }
         }
         complete(t, values, look, incumbent.trial(), elapsed);
+    }
+
+    /** One slice of a race: the incumbent's measurement and the candidate's (null when there is no candidate). */
+    private record Slice(JournalLine.Replicate incumbent, JournalLine.Replicate candidate) {
+    }
+
+    /**
+     * Measures the incumbent and the candidate (when not null) once each; who goes first alternates with the slice
+     * number, so that drift and the cost of going first hit both alike.
+     */
+    private Slice slice(Trial incumbent, Trial candidate, int raceNo, int slice) throws InterruptedException {
+        if (candidate == null) {
+            return new Slice(measure(incumbent, raceNo, slice), null);
+        }
+        if (slice % 2 == 1) {
+            JournalLine.Replicate i = measure(incumbent, raceNo, slice);
+            return new Slice(i, measure(candidate, raceNo, slice));
+        }
+        JournalLine.Replicate c = measure(candidate, raceNo, slice);
+        return new Slice(measure(incumbent, raceNo, slice), c);
     }
 
     /** Every successful measurement of {@code incumbent}: in its own trial and in the races it ran since. */

@@ -73,8 +73,12 @@ final class Function extends Expr {
                         : Distributions.murmur2(value, seed));
             }
             default:
-                break;
+                return withSecondArgument(env, a);
         }
+    }
+
+    /** The functions of two or three arguments, {@code a} the first one's value (not null). */
+    private Value withSecondArgument(Env env, Value a) throws EvalException {
         long first = name == Name.POW || name == Name.POWER ? 0 : a.asInt();
         double firstDouble = a.asDouble();
         Value b = args[1].eval(env);
