@@ -75,40 +75,55 @@ public final class ThreadMonitor {
         long cpuStart = mx.getCurrentThreadCpuTime();
         long interval = options.interval().toNanos();
         long next = startNanos;
-        long tick = 0;
         try {
             while (!stopping) {
-                long now = System.nanoTime();
-                if (now < next) {
-                    LockSupport.parkNanos(next - now);
-                    continue;
-                }
-                long lateness = now - next;
-                if (lateness >= interval) {
-                    long skipped = lateness / interval;
-                    missedTicks += skipped;
-                    next += skipped * interval;
-                    lateness -= skipped * interval;
-                }
-                if (lateness > interval / 2) {
-                    lateTicks++;
-                }
-                if (tick > 0 && tick % options.rescanEveryTicks() == 0) {
-                    sampler.scan(now);
-                }
-                sampler.sweep(now, tick % options.countersEveryTicks() == 0);
-                ticks = ++tick;
-                next += interval;
+                next = waitOrTick(next, interval);
             }
             long now = System.nanoTime();
             sampler.sweep(now, true);
-            ticks = ++tick;
+            ticks = ticks + 1;
             stopNanos = now;
         } catch (RuntimeException e) {
             failure = e;
         } finally {
             selfCpuNanos = mx.getCurrentThreadCpuTime() - cpuStart;
         }
+    }
+
+    /**
+     * Waits for the tick due at {@code due} (or part of the way: a park may return early) or runs it when it is due;
+     * returns when the next tick is due. The whole step is a method so that the JIT compiles it after a few hundred
+     * ticks: the loop that calls it runs once, and at 8 ms its body would wait minutes in the interpreter for an
+     * on-stack replacement.
+     */
+    private long waitOrTick(long due, long interval) {
+        long now = System.nanoTime();
+        if (now < due) {
+            LockSupport.parkNanos(due - now);
+            return due;
+        }
+        return tick(now, due, interval, ticks);
+    }
+
+    /** Tick number {@code tick}, due at {@code due} and run at {@code now}: counted missed or late, then swept. */
+    private long tick(long now, long due, long interval, long tick) {
+        long next = due;
+        long lateness = now - next;
+        if (lateness >= interval) {
+            long skipped = lateness / interval;
+            missedTicks += skipped;
+            next += skipped * interval;
+            lateness -= skipped * interval;
+        }
+        if (lateness > interval / 2) {
+            lateTicks++;
+        }
+        if (tick > 0 && tick % options.rescanEveryTicks() == 0) {
+            sampler.scan(now);
+        }
+        sampler.sweep(now, tick % options.countersEveryTicks() == 0);
+        ticks = tick + 1;
+        return next + interval;
     }
 
     /** Ticks done so far (for progress display). */

@@ -11,6 +11,8 @@ public final class TaskStatParser {
     private static final int UTIME_TOKEN = 14 - 3;
     private static final int STIME_TOKEN = 15 - 3;
     private static final int PROCESSOR_TOKEN = 39 - 3;
+    /** The longest name the kernel writes between the parentheses (a workqueue worker's, 63 bytes; a thread's 15). */
+    private static final int COMM_MAX_BYTES = 64;
 
     private TaskStatParser() {
     }
@@ -50,8 +52,16 @@ public final class TaskStatParser {
      */
     public static boolean parse(byte[] buf, int len, long[] out) {
         int open = indexOf(buf, len, (byte) '(');
-        int close = lastIndexOf(buf, len, (byte) ')');
-        if (open < 0 || close < open || close + 2 >= len) {
+        if (open < 0) {
+            return false;
+        }
+        // the comm is at most COMM_MAX_BYTES long, so its closing parenthesis is found without scanning the numbers
+        int close = lastIndexOf(buf, Math.min(len, open + COMM_MAX_BYTES + 2), (byte) ')');
+        if (close > open && parseKernelLayout(buf, close, len, out)) {
+            return true;
+        }
+        close = lastIndexOf(buf, len, (byte) ')');
+        if (close < open || close + 2 >= len) {
             return false;
         }
         char state = (char) buf[close + 2];
@@ -82,6 +92,58 @@ public final class TaskStatParser {
         out[STIME] = stime;
         out[CORE] = core;
         return true;
+    }
+
+    /**
+     * The hot path for the text as the kernel writes it (fields after the comm separated by exactly one space): each
+     * field skipped with one comparison per byte. False for any other layout, which the general path then parses.
+     */
+    private static boolean parseKernelLayout(byte[] buf, int close, int len, long[] out) {
+        int statePos = close + 2;
+        if (statePos + 1 >= len || buf[close + 1] != ' ' || buf[statePos + 1] != ' '
+                || !Character.isLetter((char) buf[statePos])) {
+            return false;
+        }
+        int utimeAt = skipFields(buf, statePos, len, UTIME_TOKEN);
+        long utime = digitsBeforeSpace(buf, utimeAt, len);
+        int stimeAt = skipFields(buf, utimeAt, len, 1);
+        long stime = digitsBeforeSpace(buf, stimeAt, len);
+        int coreAt = skipFields(buf, stimeAt, len, PROCESSOR_TOKEN - STIME_TOKEN);
+        long core = digitsBeforeSpace(buf, coreAt, len);
+        if (utime < 0 || stime < 0 || core < 0 || core > Short.MAX_VALUE) {
+            return false;
+        }
+        out[STATE] = buf[statePos];
+        out[UTIME] = utime;
+        out[STIME] = stime;
+        out[CORE] = core;
+        return true;
+    }
+
+    /** The start of the field {@code fields} spaces after {@code from}, or {@code len} when the text ends first. */
+    private static int skipFields(byte[] buf, int from, int len, int fields) {
+        int left = fields;
+        for (int i = from; i < len; i++) {
+            if (buf[i] == ' ' && --left == 0) {
+                return i + 1;
+            }
+        }
+        return len;
+    }
+
+    /** The unsigned number at {@code from} ending at a space or newline (at most 18 digits), or -1. */
+    private static long digitsBeforeSpace(byte[] buf, int from, int len) {
+        long value = 0;
+        int i = from;
+        for (; i < len && i - from < 19; i++) {
+            int digit = buf[i] - '0';
+            if (digit < 0 || digit > 9) {
+                break;
+            }
+            value = value * 10 + digit;
+        }
+        boolean ended = i < len && (buf[i] == ' ' || buf[i] == '\n');
+        return i > from && i - from < 19 && ended ? value : -1;
     }
 
     /**

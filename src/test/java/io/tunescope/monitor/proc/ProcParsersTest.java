@@ -89,6 +89,37 @@ class ProcParsersTest {
     }
 
     @Test
+    void kernelLayoutAndOtherLayoutsParseAlike() throws IOException {
+        // every thread of this JVM, as the kernel writes it, against the general field reader
+        try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path task : tasks.toList()) {
+                byte[] stat;
+                try {
+                    stat = java.nio.file.Files.readAllBytes(task.resolve("stat"));
+                } catch (IOException gone) {
+                    continue;
+                }
+                long[] out = new long[TaskStatParser.FIELDS];
+                assertThat(TaskStatParser.parse(stat, stat.length, out)).as(task.toString()).isTrue();
+                assertThat(out[TaskStatParser.UTIME]).isEqualTo(TaskStatParser.field(stat, stat.length, 14));
+                assertThat(out[TaskStatParser.STIME]).isEqualTo(TaskStatParser.field(stat, stat.length, 15));
+                assertThat(out[TaskStatParser.CORE]).isEqualTo(TaskStatParser.field(stat, stat.length, 39));
+            }
+        }
+        // doubled blanks and a tab are not the kernel's layout: the general path reads them the same
+        String fields = " 1 77 77 0 -1 4194560 1 2 3 4 15 16 0 0 20 0 1 0 100 1000 10 18446744073709551615 1 1 0 0 0 0"
+                + " 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+        long[] single = new long[TaskStatParser.FIELDS];
+        long[] spaced = new long[TaskStatParser.FIELDS];
+        byte[] a = ("77 (a) b) S" + fields).getBytes(StandardCharsets.US_ASCII);
+        byte[] b = ("77 (a) b) S " + fields.replace(" 15 16", "\t15  16")).getBytes(StandardCharsets.US_ASCII);
+        assertThat(TaskStatParser.parse(a, a.length, single)).isTrue();
+        assertThat(TaskStatParser.parse(b, b.length, spaced)).isTrue();
+        assertThat(single).containsExactly('S', 15, 16, 1);
+        assertThat(spaced).containsExactly(single);
+    }
+
+    @Test
     void statFieldByNumber() throws IOException {
         byte[] stat = ProcText.bytes(fixture("bash-task-stat.txt"));
         assertThat(TaskStatParser.field(stat, stat.length, 3)).as("state is not a number").isEqualTo(-1);
