@@ -40,7 +40,8 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (journal, best.json, summary.json, convergence.png).")
     Path out;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the session journaled in DIR.")
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the session journaled in DIR, with the "
+            + "--budget, --strategy and --seed it started with (a --budget given here replaces its budget).")
     Path resume;
 
     @Option(names = "--budget", description = "Override the file's trial budget.")
@@ -78,18 +79,7 @@ public final class TuneCommand implements Callable<Integer> {
         } else {
             FreshOutput.checkPlace(dir);
         }
-        Path tuning = file;
-        if (tuning == null) {
-            if (resume == null) {
-                throw BadInputException.of("TUNING.yaml", "missing", "is required");
-            }
-            Path reference = TuningDir.of(resume).tuningFileReference();
-            if (!Files.isRegularFile(reference)) {
-                throw BadInputException.of("--resume", resume, "must be a directory written by tune (it has no "
-                        + reference.getFileName() + ")");
-            }
-            tuning = Path.of(Files.readString(reference).trim());
-        }
+        Path tuning = tuningFile();
         if (ClusterFileParser.isClusterFile(tuning)) {
             if (resume != null) {
                 throw BadInputException.of("--resume", resume, "is not supported for a cluster: tuning file (each "
@@ -99,6 +89,9 @@ public final class TuneCommand implements Callable<Integer> {
         }
         if (io.tunescope.tune.command.ClusterLineTuner.isLineFile(tuning)) {
             return clusterLine(tuning, dir);
+        }
+        if (resume != null) {
+            keepOverrides(TuningDir.of(resume).searchOverrides());
         }
         TuningFile f = withKnowledgeBase(override(TuningFileParser.read(tuning)));
         f.clampedDefaults().forEach(line -> System.err.println("tune: " + line));
@@ -111,6 +104,9 @@ public final class TuneCommand implements Callable<Integer> {
             if (resume == null) {
                 ResultsDir.createOutput(dir);
                 Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+                if (budget != null || strategy != null || seed != null) {
+                    Json.writeAtomically(TuningDir.of(dir).searchOverrides(), new SearchOverrides(budget, strategy, seed));
+                }
                 choice.recordIn(dir);
             }
             if (resume != null && choice.location() == null) {
@@ -263,6 +259,37 @@ public final class TuneCommand implements Callable<Integer> {
         }
         return f.withKnowledgeBase(knowledgeBase.toString().equals("default")
                 ? io.tunescope.store.KnowledgeBase.defaultDirectory() : knowledgeBase);
+    }
+
+    /** The tuning file given, or on resume the one the session started with. */
+    private Path tuningFile() throws java.io.IOException {
+        if (file != null) {
+            return file;
+        }
+        if (resume == null) {
+            throw BadInputException.of("TUNING.yaml", "missing", "is required");
+        }
+        Path reference = TuningDir.of(resume).tuningFileReference();
+        if (!Files.isRegularFile(reference)) {
+            throw BadInputException.of("--resume", resume, "must be a directory written by tune (it has no "
+                    + reference.getFileName() + ")");
+        }
+        return Path.of(Files.readString(reference).trim());
+    }
+
+    /** The command line's overrides a session started with, kept beside its journal for {@code --resume}. */
+    record SearchOverrides(Integer budget, String strategy, Long seed) {
+    }
+
+    /** On resume: the overrides the session started with, where this command line gives none. */
+    private void keepOverrides(Path file) throws java.io.IOException {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        SearchOverrides started = Json.read(file, SearchOverrides.class);
+        budget = budget != null ? budget : started.budget();
+        strategy = strategy != null ? strategy : started.strategy();
+        seed = seed != null ? seed : started.seed();
     }
 
     private TuningFile override(TuningFile f) {

@@ -36,6 +36,11 @@ public record TuningDir(Path root) {
         return root.resolve("tuning-file.txt");
     }
 
+    /** The command line's overrides of the file's budget, strategy and seed, which {@code --resume DIR} keeps. */
+    public Path searchOverrides() {
+        return root.resolve("tuning-overrides.json");
+    }
+
     /**
      * Where the trials are when they are not in {@link #journal()}: a PostgreSQL study store's URL (never a password),
      * user and study name, so that {@code --resume DIR} finds them.
