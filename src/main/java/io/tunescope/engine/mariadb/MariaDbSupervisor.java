@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +32,13 @@ final class MariaDbSupervisor implements AutoCloseable {
 
     private final Process shell;
     private final long serverPid;
+    /** The server's start time: a pid alone could be another process's once the server is gone and reaped. */
+    private final Optional<Instant> serverStart;
 
     private MariaDbSupervisor(Process shell, long serverPid) {
         this.shell = shell;
         this.serverPid = serverPid;
+        this.serverStart = ProcessHandle.of(serverPid).flatMap(p -> p.info().startInstant());
     }
 
     /** Starts {@code command} (the server, maybe behind taskset) under a supervisor; its errors go to {@code log}. */
@@ -83,9 +88,27 @@ final class MariaDbSupervisor implements AutoCloseable {
             exited = false;
         }
         if (!exited) {
-            ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
             shell.destroyForcibly();
         }
+        // a shell that was killed itself left the server to init: it is stopped from here, normally if it can be
+        long graceMillis = exited ? grace.toMillis() : 0;
+        ourServer().ifPresent(server -> {
+            server.destroy();
+            try {
+                server.onExit().get(graceMillis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // still running after the grace: killed below
+            }
+            server.destroyForcibly();
+        });
+    }
+
+    /** The server while it runs: the process with its pid and its start time. */
+    private Optional<ProcessHandle> ourServer() {
+        return ProcessHandle.of(serverPid).filter(ProcessHandle::isAlive)
+                .filter(p -> serverStart.isPresent() && p.info().startInstant().equals(serverStart));
     }
 
     @Override

@@ -34,6 +34,34 @@ class MariaDbSupervisorTest {
     }
 
     @Test
+    void aServerWhoseSupervisorWasKilledIsStoppedByClose() throws Exception {
+        Externals.mariadb();
+        Path home = MariaDbServerTest.reachableHome();
+        ProcessHandle server = null;
+        try (MariaDbServer mariadb = MariaDbServer.start(MariaDbBinaries.find().orElseThrow(), home.resolve("srv"),
+                null, List.of())) {
+            server = ProcessHandle.of(mariadb.pid()).orElseThrow();
+            List<ProcessHandle> shells = ProcessHandle.current().children()
+                    .filter(p -> p.descendants().anyMatch(d -> d.pid() == mariadb.pid())).toList();
+            assertThat(shells).as("the server's supervisor").hasSize(1);
+            shells.get(0).destroyForcibly();   // SIGKILL: the server is re-parented to init and runs on
+            assertThat(shells.get(0).onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+            assertThat(Processes.isRunning(server.pid())).as("the server outlives its supervisor").isTrue();
+        } finally {
+            if (server != null) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GONE_WITHIN_SECONDS);
+                while (Processes.isRunning(server.pid()) && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                boolean running = Processes.isRunning(server.pid());
+                server.destroyForcibly();
+                assertThat(running).as("mariadbd running after close").isFalse();
+            }
+            ServerHomes.deleteRecursively(home);
+        }
+    }
+
+    @Test
     void theServerAndItsSupervisorAreGoneWithinTenSecondsOfAKill9OfTheController() throws Exception {
         Externals.mariadb();
         Path home = MariaDbServerTest.reachableHome();
