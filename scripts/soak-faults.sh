@@ -144,7 +144,7 @@ try:
     s = json.load(open(os.path.join(sys.argv[1], "summary.json")))
 except (OSError, ValueError) as e:
     print(f"no readable summary.json: {e}"); sys.exit(1)
-n = s.get("interactions") or sum((s.get("byInteraction") or {}).get(k, {}).get("count", 0) for k in (s.get("byInteraction") or {}))
+n = sum(i.get("count", 0) for i in s.get("interactions") or [])
 ok = s.get("complete") is False
 print(("" if ok else "FAIL ") + f"complete={s.get('complete')}, interactions {n}, failure: {str(s.get('failure'))[:80]}")
 sys.exit(0 if ok else 1)
