@@ -65,14 +65,16 @@ final class TpccUser implements UserTransactions {
             return rows;
         } catch (SQLException e) {
             rollbackQuietly(e);
-            if (retryable(e) && retries < MAX_RETRIES) {
+            boolean retryable = retryable(e);
+            if (retryable && retries < MAX_RETRIES) {
                 retries++;
                 retryIndex = index;
                 retrySeed = seedOfThis;
             } else {
                 retries = 0;
             }
-            throw e;
+            // DuckDB's write conflicts carry no SQLSTATE: they are serialization failures, counted as such
+            throw retryable && e.getSQLState() == null ? new SQLException(e.getMessage(), "40001", e) : e;
         }
     }
 
