@@ -1,6 +1,8 @@
 package io.tunescope.workload.tpcc;
 
 import io.tunescope.engine.SqlDialect;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
@@ -13,7 +15,7 @@ import java.sql.Timestamp;
 import java.sql.Types;
 
 /**
- * Where the loader's rows of one table go: COPY on PostgreSQL, multi-row INSERTs elsewhere (one statement per
+ * Where the loader's rows of one table go: COPY on PostgreSQL, the appender on DuckDB, multi-row INSERTs elsewhere (one statement per
  * {@value #ROWS_PER_INSERT} rows, which costs DuckDB and H2 far less than one execution per row). Values are
  * Integer, BigDecimal, String, Timestamp or null.
  */
@@ -26,8 +28,43 @@ abstract class TpccRows implements AutoCloseable {
     public abstract void close() throws SQLException;
 
     static TpccRows open(Connection connection, SqlDialect dialect, String table) throws SQLException {
-        return dialect == SqlDialect.POSTGRES ? new Copy(connection, table)
-                : new Inserts(connection, table, TpccSchema.columnCount(table));
+        return switch (dialect) {
+            case POSTGRES -> new Copy(connection, table);
+            case DUCKDB -> new Appender(connection.unwrap(DuckDBConnection.class), table);
+            default -> new Inserts(connection, table, TpccSchema.columnCount(table));
+        };
+    }
+
+    private static final class Appender extends TpccRows {
+        private final DuckDBAppender appender;
+
+        Appender(DuckDBConnection connection, String table) throws SQLException {
+            appender = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, table);
+        }
+
+        @Override
+        void row(Object... values) throws SQLException {
+            appender.beginRow();
+            for (Object v : values) {
+                if (v == null) {
+                    appender.appendNull();
+                } else if (v instanceof Integer i) {
+                    appender.append(i.intValue());
+                } else if (v instanceof BigDecimal d) {
+                    appender.append(d);
+                } else if (v instanceof Timestamp t) {
+                    appender.append(t.toLocalDateTime());
+                } else {
+                    appender.append(v.toString());
+                }
+            }
+            appender.endRow();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            appender.close();
+        }
     }
 
     /** COPY's text format: tab between values, {@code \N} for null; generated text never holds tab or backslash. */

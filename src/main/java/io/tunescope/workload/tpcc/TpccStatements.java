@@ -60,6 +60,18 @@ abstract class TpccStatements implements AutoCloseable {
         return in.uniform(1, 100) <= 60 ? customerByLastName(w, d, in.randomLastName()) : in.customerId();
     }
 
+    /**
+     * Closes every statement, to be prepared again on next use: DuckDB closes a connection's prepared statements
+     * when a transaction on it fails, and later uses would fail with "Statement was closed".
+     */
+    void discard() {
+        try {
+            close();
+        } catch (SQLException e) {
+            // statements already closed by the driver: nothing is left to release
+        }
+    }
+
     @Override
     public void close() throws SQLException {
         SQLException first = null;

@@ -65,6 +65,8 @@ final class TpccUser implements UserTransactions {
             return rows;
         } catch (SQLException e) {
             rollbackQuietly(e);
+            transactions.discard();
+            reads.discard();
             boolean retryable = retryable(e);
             if (retryable && retries < MAX_RETRIES) {
                 retries++;
