@@ -3,7 +3,10 @@ package io.tunescope.workload.tpcc;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.mix.UserTransactions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -19,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** One warehouse loaded into H2 in this JVM, a short concurrent run, and the consistency conditions. */
+/** One warehouse loaded into H2 and DuckDB in this JVM, a short concurrent run, and the consistency conditions. */
 class TpccEmbeddedTest {
     private static final int TRANSACTIONS_PER_USER = 150;
 
@@ -27,6 +30,15 @@ class TpccEmbeddedTest {
     void h2LoadsRunsAndStaysConsistent() throws Exception {
         String url = "jdbc:h2:mem:tpcc" + System.nanoTime() + ";DB_CLOSE_DELAY=-1";
         loadRunAndCheck(() -> DriverManager.getConnection(url), SqlDialect.GENERIC);
+    }
+
+    @Test
+    @Timeout(240)
+    void duckDbLoadsRunsAndStaysConsistent(@TempDir Path tmp) throws Exception {
+        try (Connection first = DriverManager.getConnection("jdbc:duckdb:" + tmp.resolve("tpcc.duckdb"))) {
+            // every connection to one DuckDB database in one process comes from the first
+            loadRunAndCheck(() -> ((org.duckdb.DuckDBConnection) first).duplicate(), SqlDialect.DUCKDB);
+        }
     }
 
     @Test
