@@ -8,6 +8,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.tpcc.TpccScale;
 import io.tunescope.workload.tpch.TpchLoader;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,17 +37,21 @@ public final class TpchRunOptions {
             + "or for a pgbench workload its number of branches, 1 to 10 (default 1).")
     Double scaleFactor;
 
+    @Option(names = "--warehouses", paramLabel = "N", description = "For --workload tpcc: the warehouses to load "
+            + "and run on, 1 to 10 (default 1).")
+    Integer warehouses;
+
     @Option(names = "--tenants", defaultValue = "1", description = "Tenants, each in its own process(es) (default: ${DEFAULT-VALUE}).")
     int tenants;
 
     @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
     int users;
 
-    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS",
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS|tpcc",
             description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
                     + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
-                    + "(default: ${DEFAULT-VALUE})."})
+                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) (default: ${DEFAULT-VALUE})."})
     String workload;
 
     @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "
@@ -119,6 +124,9 @@ public final class TpchRunOptions {
         WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
         double sf = scaleFactor != null ? scaleFactor
                 : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;
+        if (warehouses != null || definition.kind() == WorkloadDefinition.Kind.TPCC) {
+            sf = tpccWarehouses(definition);
+        }
         return TpchRunConfig.builder()
                 .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
                 .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
@@ -129,6 +137,17 @@ public final class TpchRunOptions {
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())
                 .build();
+    }
+
+    /** TPC-C's warehouses travel as the run's scale factor (as pgbench's branches do). */
+    private int tpccWarehouses(WorkloadDefinition definition) {
+        if (definition.kind() != WorkloadDefinition.Kind.TPCC) {
+            throw BadInputException.of("warehouses", warehouses, "applies to --workload tpcc only");
+        }
+        if (scaleFactor != null) {
+            throw BadInputException.of("sf", scaleFactor, "does not apply to TPC-C: give --warehouses");
+        }
+        return TpccScale.checkWarehouses(warehouses == null ? 1 : warehouses);
     }
 
     private double checkedRate() {

@@ -10,6 +10,7 @@ import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.pgbench.PgbenchLoader;
+import io.tunescope.workload.tpcc.TpccScale;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,14 +47,28 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
             }
         }
+        if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
+            TpccScale.checkWarehouses(warehousesOf(data.scaleFactor()));
+            if (data.validate()) {
+                throw BadInputException.of("validate", true, "applies to TPC-H only, not to TPC-C");
+            }
+        }
         if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
             throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
-                    + "(pgbench:...), not to TPC-H");
+                    + "(pgbench:..., tpcc), not to TPC-H");
         }
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
         }
+    }
+
+    /** TPC-C's warehouses travel as the data's scale factor, a whole number. */
+    public static int warehousesOf(double scaleFactor) {
+        if (scaleFactor != Math.rint(scaleFactor)) {
+            throw BadInputException.of("warehouses", scaleFactor, "must be a whole number");
+        }
+        return (int) scaleFactor;
     }
 
     public static TpchRunConfigBuilder builder() {
@@ -92,6 +107,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("url", JdbcUrls.redact(connection.url()));
         echo.put("dbUser", connection.dbUser());
         echo.put("scaleFactor", data.scaleFactor());
+        if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
+            echo.put("warehouses", warehousesOf(data.scaleFactor()));
+        }
         echo.put("tenants", placement.tenants());
         echo.put("users", workload.users());
         echo.put("workload", workload.definition().toString());

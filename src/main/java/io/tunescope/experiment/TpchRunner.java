@@ -17,6 +17,7 @@ import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.pgbench.PgbenchLoader;
+import io.tunescope.workload.tpcc.TpccScale;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
 import io.tunescope.workload.agent.AgentSpec;
@@ -180,7 +181,8 @@ public final class TpchRunner {
      */
     private PreparedCopy preparedCopy() throws RunFailure, InterruptedException {
         DataConfig data = config.data();
-        if (!data.load() || data.dataCache() == null
+        // prepared copies hold TPC-H; a workload of named transactions loads its own tables
+        if (!data.load() || data.dataCache() == null || config.workload().definition().transactions() != null
                 || !config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
             return null;
         }
@@ -202,11 +204,15 @@ public final class TpchRunner {
     }
 
     private void awaitReady() throws RunFailure, InterruptedException {
-        boolean pgbench = config.workload().definition().kind() == WorkloadDefinition.Kind.PGBENCH;
+        WorkloadDefinition.Kind kind = config.workload().definition().kind();
+        boolean pgbench = kind == WorkloadDefinition.Kind.PGBENCH;
         long rowsPerTenant = pgbench ? PgbenchLoader.rowsAt(PgbenchLoader.scaleOf(config.data().scaleFactor()))
+                : kind == WorkloadDefinition.Kind.TPCC
+                ? TpccScale.rowsAt(TpchRunConfig.warehousesOf(config.data().scaleFactor()))
                 : TpchLoader.estimatedRows(config.data().scaleFactor());
         long totalRows = config.data().load() ? rowsPerTenant * slots.size() : 0;
-        try (Progress.Task bar = config.data().load() ? progress.start(pgbench ? "load pgbench" : "load TPC-H",
+        try (Progress.Task bar = config.data().load() ? progress.start(pgbench ? "load pgbench"
+                : kind == WorkloadDefinition.Kind.TPCC ? "load TPC-C" : "load TPC-H",
                 totalRows, "rows")
                 : Progress.Task.NONE) {
             long shown = 0;

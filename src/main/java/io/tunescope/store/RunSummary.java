@@ -42,9 +42,16 @@ public record RunSummary(boolean complete, String failure, String engine, String
     /** One tenant: its processes, throughput over the measurement window, and per-query statistics. */
     public record TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec,
                                 long executions, long errors, double measureSeconds, LoadSummary load,
-                                List<QuerySummary> queries) {
+                                List<QuerySummary> queries,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) TransactionMix transactions) {
         public TenantSummary {
             queries = queries == null ? List.of() : queries;
+        }
+
+        /** A tenant without a summary of its transactions (TPC-H, pgbench). */
+        public TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec, long executions,
+                             long errors, double measureSeconds, LoadSummary load, List<QuerySummary> queries) {
+            this(name, pids, cpus, throughputPerSec, executions, errors, measureSeconds, load, queries, null);
         }
     }
 

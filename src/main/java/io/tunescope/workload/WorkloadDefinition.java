@@ -6,6 +6,7 @@ import io.tunescope.BadInputException;
 import io.tunescope.workload.mix.TransactionWorkload;
 import io.tunescope.workload.pgbench.PgbenchWorkload;
 import io.tunescope.workload.pgbench.ScriptSource;
+import io.tunescope.workload.tpcc.TpccWorkload;
 import io.tunescope.workload.tpch.TpchQueries;
 
 import java.nio.file.Path;
@@ -19,10 +20,11 @@ import java.util.stream.IntStream;
 /**
  * What each user runs in one iteration: {@code sequence} (Q1..Q22, in order or, when permuted, in a seeded order per
  * user and iteration), {@code single:Qn} (one query), or {@code pgbench:...} (one transaction drawn by weight from
- * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's).
+ * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's), or {@code tpcc}
+ * (TPC-C's five transactions in the specification's mix).
  */
 public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts) {
-    public enum Kind { SEQUENCE, SINGLE, PGBENCH }
+    public enum Kind { SEQUENCE, SINGLE, PGBENCH, TPCC }
 
     @JsonCreator
     public WorkloadDefinition {
@@ -57,13 +59,21 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
             return new WorkloadDefinition(Kind.PGBENCH, 0, false,
                     PgbenchWorkload.sources(t.substring(PgbenchWorkload.PREFIX.length()), baseDir));
         }
-        throw BadInputException.of("workload", text, "must be 'sequence', 'single:Qn' with n from 1 to 22, or "
-                + "'pgbench:SCRIPT[@WEIGHT],...' (a built-in: tpcb-like, simple-update, select-only, or a file)");
+        if (t.equalsIgnoreCase(TpccWorkload.NAME)) {
+            return new WorkloadDefinition(Kind.TPCC, 0, false);
+        }
+        throw BadInputException.of("workload", text, "must be 'sequence', 'single:Qn' with n from 1 to 22, "
+                + "'pgbench:SCRIPT[@WEIGHT],...' (a built-in: tpcb-like, simple-update, select-only, or a file), "
+                + "or 'tpcc'");
     }
 
     /** The workload of named transactions this definition runs, or null for TPC-H (run query by query). */
     public TransactionWorkload transactions() {
-        return kind == Kind.PGBENCH ? new PgbenchWorkload(scripts) : null;
+        return switch (kind) {
+            case PGBENCH -> new PgbenchWorkload(scripts);
+            case TPCC -> new TpccWorkload();
+            default -> null;
+        };
     }
 
     /** Executions one iteration of one user makes. */
@@ -71,7 +81,7 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
     public int executionsPerIteration() {
         return switch (kind) {
             case SEQUENCE -> TpchQueries.COUNT;
-            case SINGLE, PGBENCH -> 1;
+            case SINGLE, PGBENCH, TPCC -> 1;
         };
     }
 
@@ -80,8 +90,8 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         if (kind == Kind.SINGLE) {
             return List.of(singleQuery);
         }
-        if (kind == Kind.PGBENCH) {
-            throw new IllegalStateException("a pgbench workload runs transactions, not TPC-H queries");
+        if (kind == Kind.PGBENCH || kind == Kind.TPCC) {
+            throw new IllegalStateException("a " + kind + " workload runs transactions, not TPC-H queries");
         }
         List<Integer> order = new ArrayList<>(IntStream.rangeClosed(1, TpchQueries.COUNT).boxed().toList());
         if (permuted) {
@@ -96,6 +106,9 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
             return PgbenchWorkload.PREFIX + scripts.stream()
                     .map(s -> s.weight() == 1 ? s.name() : s.name() + "@" + s.weight())
                     .collect(Collectors.joining(","));
+        }
+        if (kind == Kind.TPCC) {
+            return TpccWorkload.NAME;
         }
         return kind == Kind.SINGLE ? "single:Q" + singleQuery : permuted ? "sequence (permuted)" : "sequence";
     }

@@ -13,6 +13,8 @@ import io.tunescope.workload.Driver;
 import io.tunescope.workload.DriverSettings;
 import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.pgbench.PgbenchLoader;
+import io.tunescope.workload.tpcc.TpccConsistency;
+import io.tunescope.workload.tpcc.TpccLoader;
 import io.tunescope.workload.tpch.LoadMethod;
 import org.HdrHistogram.Histogram;
 import io.tunescope.workload.tpch.TpchLoader;
@@ -96,6 +98,9 @@ final class TenantAgent {
         if (spec.workload().definition().kind() == WorkloadDefinition.Kind.PGBENCH) {
             return loadPgbench();
         }
+        if (spec.workload().definition().kind() == WorkloadDefinition.Kind.TPCC) {
+            return loadTpcc();
+        }
         long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
@@ -129,6 +134,44 @@ final class TenantAgent {
             return report;
         } finally {
             reporter.shutdownNow();
+        }
+    }
+
+    /** TPC-C's tables for the run's warehouses (its scale factor), a warehouse per loading thread. */
+    private TpchLoader.LoadReport loadTpcc() throws SQLException, InterruptedException {
+        int warehouses = (int) spec.data().scaleFactor();
+        long total = io.tunescope.workload.tpcc.TpccScale.rowsAt(warehouses);
+        AtomicLong rows = new AtomicLong();
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
+                TpchLoader.namedThreads("report-" + spec.tenant()));
+        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
+                LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
+        try {
+            TpccLoader.Report report = new TpccLoader(database::newConnection, dialect, spec.data().loadThreads(),
+                    TpchLoader.namedThreads("load-" + spec.tenant())).load(warehouses, spec.workload().seed(),
+                    rows::addAndGet);
+            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
+            return new TpchLoader.LoadReport(report.rows(), report.loadMillis(), report.indexMillis(),
+                    report.rowsByTable());
+        } finally {
+            reporter.shutdownNow();
+        }
+    }
+
+    /**
+     * TPC-C's consistency conditions after the run: the first that fails, named, or null when all hold (or the
+     * workload is not TPC-C).
+     */
+    private String consistencyProblem() {
+        if (spec.workload().definition().kind() != WorkloadDefinition.Kind.TPCC) {
+            return null;
+        }
+        try (Connection connection = database.newConnection()) {
+            List<TpccConsistency.Violation> violations = TpccConsistency.check(connection);
+            return violations.isEmpty() ? null : violations.stream().map(Object::toString)
+                    .collect(java.util.stream.Collectors.joining("; "));
+        } catch (SQLException e) {
+            return "TPC-C consistency conditions could not be checked: " + e.getMessage();
         }
     }
 
@@ -223,9 +266,10 @@ final class TenantAgent {
         } finally {
             reporter.shutdownNow();
         }
+        String fatal = result.fatalError() != null ? result.fatalError() : consistencyProblem();
         events.emit(new AgentEvent.Done(executions, errors, result.measureStartNanos(), result.measureEndNanos(),
-                result.fatalError()));
-        return (result.fatalError() == null ? Outcome.OK : Outcome.FAILURE).exitCode();
+                fatal));
+        return (fatal == null ? Outcome.OK : Outcome.FAILURE).exitCode();
     }
 
     static BadInputException cannotConnect(String url, SQLException e) {

@@ -1,0 +1,77 @@
+package io.tunescope.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.HdrHistogram.Histogram;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a run of named transactions did, per transaction, from a tenant's measured executions: how many ran and
+ * committed, their share of the mix, throughput, latency percentiles of the committed ones, and every failure by
+ * SQLSTATE (retried serialization failures included: nothing is hidden). For TPC-C, {@code tpmC} is the New-Orders
+ * committed per minute of measurement, which HammerDB calls NOPM and BenchBase NOTPM ({@code notpm}, the same
+ * number); neither is an audited TPC figure.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions) {
+    /** One transaction's measured executions; {@code errorsBySqlState} uses "none" for a failure without one. */
+    public record Transaction(String name, long count, long committed, double sharePercent, double committedPerSec,
+                              Double p50Millis, Double p90Millis, Double p99Millis,
+                              Map<String, Long> errorsBySqlState) {
+    }
+
+    /** The transactions of {@code csv} in the order of {@code names}; tpmC counts {@code newOrder} if not null. */
+    public static TransactionMix read(Path csv, List<String> names, String newOrder, double measureSeconds) {
+        Map<String, Histogram> latencies = new LinkedHashMap<>();
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> errors = new LinkedHashMap<>();
+        for (String name : names) {
+            latencies.put(name, new Histogram(3));
+            counts.put(name, new long[2]);
+            errors.put(name, new TreeMap<>());
+        }
+        if (Files.exists(csv)) {
+            ExecutionCsv.forEach(csv, e -> {
+                if (e.phase() != ExecutionRecord.Phase.MEASURE || !counts.containsKey(e.query())) {
+                    return;
+                }
+                long[] c = counts.get(e.query());
+                c[0]++;
+                if (e.failed()) {
+                    errors.get(e.query()).merge(sqlState(e.error()), 1L, Long::sum);
+                } else {
+                    c[1]++;
+                    latencies.get(e.query()).recordValue(Math.max(1, e.responseNanos() / 1_000));
+                }
+            });
+        }
+        long all = counts.values().stream().mapToLong(c -> c[0]).sum();
+        List<Transaction> transactions = new ArrayList<>();
+        for (String name : names) {
+            long[] c = counts.get(name);
+            Histogram h = latencies.get(name);
+            transactions.add(new Transaction(name, c[0], c[1], all == 0 ? 0 : 100.0 * c[0] / all,
+                    measureSeconds > 0 ? c[1] / measureSeconds : 0, percentile(h, 50), percentile(h, 90),
+                    percentile(h, 99), errors.get(name)));
+        }
+        Double tpmC = newOrder == null || measureSeconds <= 0 ? null : counts.get(newOrder)[1] * 60.0 / measureSeconds;
+        return new TransactionMix(tpmC, tpmC, measureSeconds, transactions);
+    }
+
+    /** The SQLSTATE an execution's error starts with ("40001: ..."), or "none". */
+    static String sqlState(String error) {
+        int colon = error.indexOf(": ");
+        String head = colon < 0 ? "" : error.substring(0, colon);
+        return head.matches("[0-9A-Z]{5}") ? head : "none";
+    }
+
+    private static Double percentile(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? null : h.getValueAtPercentile(percentile) / 1_000.0;
+    }
+}

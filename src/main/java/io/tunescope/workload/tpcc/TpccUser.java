@@ -1,0 +1,109 @@
+package io.tunescope.workload.tpcc;
+
+import io.tunescope.workload.mix.UserTransactions;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+
+/**
+ * One terminal: draws the next transaction by the mix and runs it as one database transaction. A transaction that
+ * fails on a serialization failure or deadlock (SQLSTATE class 40, or DuckDB's write conflict) is rolled back and its
+ * failure reaches the driver, which records it with its SQLSTATE; the next draw then repeats the same transaction
+ * with the same inputs (a retry, counted as one more execution, never hidden), up to {@value #MAX_RETRIES} times.
+ */
+final class TpccUser implements UserTransactions {
+    static final int MAX_RETRIES = 10;
+
+    private final Connection connection;
+    private final SplittableRandom draws;
+    private final TpccTransactions transactions;
+    private final TpccReads reads;
+    private final CConstants c;
+    private final boolean autoCommitBefore;
+    private int retryIndex = -1;
+    private long retrySeed;
+    private int retries;
+    private long lastSeed;
+
+    TpccUser(Connection connection, TpccTerminal terminal, CConstants c, long seed) throws SQLException {
+        this.connection = connection;
+        this.c = c;
+        this.draws = new SplittableRandom(seed);
+        this.autoCommitBefore = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        this.transactions = new TpccTransactions(connection, terminal);
+        this.reads = new TpccReads(connection, terminal);
+    }
+
+    @Override
+    public int next() {
+        if (retryIndex >= 0) {
+            lastSeed = retrySeed;
+            return retryIndex;
+        }
+        lastSeed = draws.nextLong();
+        return TpccWorkload.pick(draws.nextInt(100));
+    }
+
+    @Override
+    public long run(int index) throws SQLException {
+        TpccRandom inputs = new TpccRandom(lastSeed, c);
+        long seedOfThis = lastSeed;
+        retryIndex = -1;
+        try {
+            long rows = switch (index) {
+                case TpccWorkload.NEW_ORDER -> transactions.newOrder(inputs);
+                case TpccWorkload.PAYMENT -> transactions.payment(inputs);
+                case TpccWorkload.ORDER_STATUS -> reads.orderStatus(inputs);
+                case TpccWorkload.DELIVERY -> reads.delivery(inputs);
+                case TpccWorkload.STOCK_LEVEL -> reads.stockLevel(inputs);
+                default -> throw new IllegalArgumentException("no TPC-C transaction " + index);
+            };
+            connection.commit();
+            retries = 0;
+            return rows;
+        } catch (SQLException e) {
+            rollbackQuietly(e);
+            transactions.discard();
+            reads.discard();
+            boolean retryable = retryable(e);
+            if (retryable && retries < MAX_RETRIES) {
+                retries++;
+                retryIndex = index;
+                retrySeed = seedOfThis;
+            } else {
+                retries = 0;
+            }
+            // DuckDB's write conflicts carry no SQLSTATE: they are serialization failures, counted as such
+            throw retryable && e.getSQLState() == null ? new SQLException(e.getMessage(), "40001", e) : e;
+        }
+    }
+
+    /** Serialization failures and deadlocks (class 40), and DuckDB's conflicts, which carry no SQLSTATE. */
+    static boolean retryable(SQLException e) {
+        String state = e.getSQLState();
+        if (state != null) {
+            return state.startsWith("40");
+        }
+        String message = e.getMessage();
+        return message != null && message.contains("Conflict");
+    }
+
+    private void rollbackQuietly(SQLException failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        transactions.close();
+        reads.close();
+        if (!connection.isClosed()) {
+            connection.setAutoCommit(autoCommitBefore);
+        }
+    }
+}
