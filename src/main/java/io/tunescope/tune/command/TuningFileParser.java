@@ -142,7 +142,7 @@ public final class TuningFileParser {
         }
         Search search = search(top, 10);
         ShopTargetSpec shop = new ShopTargetSection().spec(section, file.toAbsolutePath().getParent(), timeout);
-        SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
+        SearchSpace space = space(top, ShopCatalogs.of("all", shop.proxy()), 0);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 shop.objective().direction(), timeout, 1, search.aggregate(), search.budget(), search.strategy(),
                 search.seed(), space, null, List.of(), null, shop, ProtocolSection.protocol(top));
