@@ -7,6 +7,7 @@ import io.tunescope.store.Json;
 import io.tunescope.tune.command.TuningFile;
 import io.tunescope.tune.command.TuningFileParser;
 import io.tunescope.tune.command.WorkloadsTuner;
+import io.tunescope.tune.target.TuningTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,5 +82,16 @@ class ShopWorkloadsTest {
                 + " max: 90}]\n");
         assertThat(squid.space().params()).extracting(p -> p.name()).containsExactly("squid_cache_mem",
                 "squid_swap_low");
+    }
+
+    @Test
+    void aSquidConfigurationItsRulesRefuseIsAFailedTrialNamingTheRule(@TempDir Path dir) throws Exception {
+        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), TARGET.replace("proxy: none", "proxy: squid")
+                + "parameters: [{name: squid_swap_low, min: 50, max: 100}]\n");
+        var space = f.space();
+        var refused = space.configuration(java.util.Map.of("squid_swap_low", 99L));
+        TuningTarget.Measurement m = f.shopTarget().measure(refused, false, dir.resolve("trial.log"));
+        assertThat(m.ok()).isFalse();
+        assertThat(m.reason()).isEqualTo("cannot apply: squid-swap-low (99) must be at most squid-swap-high (95 %)");
     }
 }
