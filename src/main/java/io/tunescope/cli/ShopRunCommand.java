@@ -107,6 +107,14 @@ public final class ShopRunCommand implements Callable<Integer> {
                         + "shares within %.2f pp of TPC-W, p90 within limits: %s%s%s; %s", s.mix(), s.browsers(),
                 s.measureSeconds(), s.wips(), s.metric(), s.errors(), s.maxShareGapPoints(), s.p90WithinLimits(),
                 caches, s.degraded() ? ", DEGRADED" + failed : "", ResultsDir.of(config.out()).summary()));
+        if (s.proxies() != null) {
+            s.proxies().forEach(p -> System.out.println(String.format(Locale.ROOT, "  %s (%s): %d requests, hit "
+                    + "ratio %.1f %% by requests, %.1f %% by bytes", p.node(), p.proxy(), p.requests(),
+                    p.requestHitPercent(), p.byteHitPercent())));
+        }
+        System.out.println(String.format(Locale.ROOT, "  images: %d (%.1f/s), %d KiB, p90 %.1f ms, %d errors",
+                s.images().requests(), s.images().perSecond(), s.images().kbytes(), s.images().p90Millis(),
+                s.images().errors()));
         if (s.phases() != null) {
             s.phases().forEach(p -> System.out.println(String.format(Locale.ROOT, "  phase %s from %.0f s: %.1f WIPS "
                     + "over %.0f s, order interactions %.1f %%", p.mix(), p.startSeconds(), p.wips(), p.seconds(),

@@ -2,10 +2,12 @@ package io.tunescope.cli;
 
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.proxy.SquidKnobs;
 import io.tunescope.shop.stack.ShopTiers;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run, start and
@@ -67,7 +69,7 @@ public final class ShopStackOptions {
     int lines;
 
     @Option(names = "--proxy", defaultValue = "auto", description = "the caching reverse proxy in front of the "
-            + "nodes: nginx, squid or none; auto: nginx for several nodes or lines, none for one node (default: "
+            + "nodes: nginx, squid or none; auto: nginx, so proxy, application and database tiers (default: "
             + "${DEFAULT-VALUE})")
     String proxy;
 
@@ -98,13 +100,60 @@ public final class ShopStackOptions {
             + "the proxy leaves out a node that failed a connection (default: ${DEFAULT-VALUE})")
     int proxyFailTimeoutSeconds;
 
+    @Option(names = "--squid-cache-mem", paramLabel = "MiB", description = "Squid's memory cache (cache_mem; "
+            + "default: --proxy-cache-size)")
+    Integer squidCacheMem;
+
+    @Option(names = "--squid-max-object-in-memory", paramLabel = "KiB", description = "the largest object Squid "
+            + "keeps in memory (default: --proxy-max-object)")
+    Integer squidMaxObjectInMemory;
+
+    @Option(names = "--squid-maximum-object", paramLabel = "KiB", description = "the largest object Squid caches "
+            + "(default: --proxy-max-object)")
+    Integer squidMaximumObject;
+
+    @Option(names = "--squid-minimum-object", paramLabel = "KiB", description = "the smallest object Squid caches "
+            + "(default: 0)")
+    Integer squidMinimumObject;
+
+    @Option(names = "--squid-disk-cache", paramLabel = "MiB", description = "Squid's disk cache; 0: memory only "
+            + "(default: 0)")
+    Integer squidDiskCache;
+
+    @Option(names = "--squid-swap-low", paramLabel = "PERCENT", description = "the disk cache's low water mark "
+            + "(default: 90)")
+    Integer squidSwapLow;
+
+    @Option(names = "--squid-swap-high", paramLabel = "PERCENT", description = "the disk cache's high water mark "
+            + "(default: 95)")
+    Integer squidSwapHigh;
+
     AppKnobs appKnobs() {
         return new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize, cacheEntries, cacheTtlMillis,
                 pageMaxAgeSeconds);
     }
 
     ShopTiers tiers() {
-        return new ShopTiers(proxy, proxyPort, new ProxyKnobs(proxyCacheMiB, proxyMaxObjectKiB, proxyWorkers,
-                proxyWorkerConnections, proxyFailTimeoutSeconds), proxyBin, appNodes, lines);
+        ProxyKnobs knobs = new ProxyKnobs(proxyCacheMiB, proxyMaxObjectKiB, proxyWorkers, proxyWorkerConnections,
+                proxyFailTimeoutSeconds);
+        return new ShopTiers(proxy, proxyPort, squidKnobs(knobs), proxyBin, appNodes, lines);
+    }
+
+    /** {@code knobs} with Squid's own when any {@code --squid-*} option is given (the others from {@code knobs}). */
+    private ProxyKnobs squidKnobs(ProxyKnobs knobs) {
+        List<Integer> given = java.util.Arrays.asList(squidCacheMem, squidMaxObjectInMemory, squidMaximumObject,
+                squidMinimumObject, squidDiskCache, squidSwapLow, squidSwapHigh);
+        if (given.stream().allMatch(java.util.Objects::isNull)) {
+            return knobs;
+        }
+        SquidKnobs d = SquidKnobs.of(knobs);
+        return knobs.withSquid(new SquidKnobs(or(squidCacheMem, d.cacheMemMiB()),
+                or(squidMaxObjectInMemory, d.maxObjectInMemoryKiB()), or(squidMaximumObject, d.maximumObjectKiB()),
+                or(squidMinimumObject, d.minimumObjectKiB()), or(squidDiskCache, d.diskCacheMiB()),
+                or(squidSwapLow, d.swapLowPercent()), or(squidSwapHigh, d.swapHighPercent())));
+    }
+
+    private static int or(Integer value, int fallback) {
+        return value != null ? value : fallback;
     }
 }

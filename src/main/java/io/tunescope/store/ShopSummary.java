@@ -14,7 +14,8 @@ import java.util.Map;
  * proxy's cache and the nodes' own caches answered; the work lines, each line's WIPS (its own browsers' completed
  * interactions per second) and the nodes (application nodes or proxies) that died during the run, by name.
  * {@code appNodes} counts the application nodes of every line. With {@code --mix-change}, the WIPS of each phase
- * (left out of the file without one).
+ * (left out of the file without one). Each proxy's hit ratio by requests and by bytes ({@code proxies}, left out
+ * without a proxy), and the item images fetched ({@code images}).
  */
 public record ShopSummary(String mix, int browsers, double measureSeconds, double wips, long errors, boolean degraded,
                           List<Interaction> interactions, List<Tier> tiers, String metric, String database,
@@ -26,7 +27,26 @@ public record ShopSummary(String mix, int browsers, double measureSeconds, doubl
                           double appCacheHitPercent, int lines, Map<String, Double> wipsByLine,
                           List<String> failedNodes,
                           @com.fasterxml.jackson.annotation.JsonInclude(
-                                  com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Phase> phases) {
+                                  com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Phase> phases,
+                          @com.fasterxml.jackson.annotation.JsonInclude(
+                                  com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<ProxyHits> proxies,
+                          Images images) {
+
+    /**
+     * One proxy over the measurement interval, as its line's browsers saw it: the answers it sent (pages and images)
+     * and their kilobytes, and the shares its cache answered by requests and by bytes.
+     */
+    public record ProxyHits(String node, String proxy, long requests, double requestHitPercent, long kbytes,
+                            double byteHitPercent) {
+    }
+
+    /**
+     * The item images the browsers fetched in the measurement interval (apart from the interactions): how many, per
+     * second, how many failed, their kilobytes, the 90th percentile and maximum of their latency.
+     */
+    public record Images(long requests, double perSecond, long errors, long kbytes, double p90Millis,
+                         double maxMillis) {
+    }
 
     /**
      * One phase of the measurement interval under one mix ({@code --mix-change}): its start in seconds after the

@@ -1,9 +1,13 @@
 package io.tunescope.shop.app;
 
 import io.tunescope.shop.Interaction;
+import io.tunescope.shop.db.ShopImages;
 import io.tunescope.shop.db.ShopPage;
 
-/** The small HTML pages of the bookstore: a title, a navigation bar and the interaction's lines. */
+/**
+ * The small HTML pages of the bookstore: a title, a navigation bar and the interaction's lines, each followed by the
+ * item images it names.
+ */
 final class Pages {
     private static final String NAV = "<p><a href=\"/shop/home\">Home</a> | <a href=\"/shop/search-request\">Search</a>"
             + " | <a href=\"/shop/shopping-cart\">Shopping Cart</a>"
@@ -16,7 +20,12 @@ final class Pages {
         StringBuilder b = head(page.title());
         b.append(NAV).append("<ul>\n");
         for (String line : page.lines()) {
-            b.append("<li>").append(escape(line)).append("</li>\n");
+            b.append("<li>").append(escape(line));
+            // the item images a line names (promotions' thumbnails, an item's full image), for the browser to fetch
+            for (String image : ShopImages.pathsIn(line)) {
+                b.append(" <img src=\"").append(ShopImages.URL_PREFIX).append(image).append("\" alt=\"\">");
+            }
+            b.append("</li>\n");
         }
         return b.append("</ul></body></html>\n").toString();
     }

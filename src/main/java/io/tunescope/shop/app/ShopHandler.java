@@ -2,6 +2,7 @@ package io.tunescope.shop.app;
 
 import io.tunescope.BadInputException;
 import io.tunescope.shop.Interaction;
+import io.tunescope.shop.db.ShopImages;
 import io.tunescope.shop.db.ShopPage;
 import io.tunescope.shop.db.ShopRequest;
 import io.tunescope.shop.db.ShopStore;
@@ -30,6 +31,8 @@ final class ShopHandler extends Handler.Abstract {
     /** Says whether the in-application cache answered ({@code hit}) or the database did ({@code miss}). */
     static final String CACHE_HEADER = "X-App-Cache";
 
+    static final String IMAGE_CACHE_CONTROL = "public, max-age=86400";
+
     private final ShopStore store;
     private final PageCache cache;
     private final String cacheControl;
@@ -49,6 +52,9 @@ final class ShopHandler extends Handler.Abstract {
         }
         if (path.equals("/") || path.equals(PREFIX)) {
             return answer(response, callback, HttpStatus.OK_200, Pages.index());
+        }
+        if (path.startsWith(ShopImages.URL_PREFIX)) {
+            return image(path.substring(ShopImages.URL_PREFIX.length()), response, callback);
         }
         Interaction interaction = path.startsWith(PREFIX) ? Interaction.ofPath(path.substring(PREFIX.length())) : null;
         if (interaction == null) {
@@ -83,6 +89,24 @@ final class ShopHandler extends Handler.Abstract {
             return answer(response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500,
                     Pages.error(500, "the page failed (" + e.getClass().getSimpleName() + ")"));
         }
+    }
+
+    /**
+     * An item's image: the same bytes for as long as the store lives, so any cache may keep it for a day (what a
+     * proxy keeps of them is then up to its own size limits).
+     */
+    private static boolean image(String name, Response response, Callback callback) {
+        ShopImages.Image image = ShopImages.parse(name).orElse(null);
+        if (image == null) {
+            return answer(response, callback, HttpStatus.NOT_FOUND_404, Pages.error(404, "no such image: " + name));
+        }
+        byte[] content = image.content();
+        response.setStatus(HttpStatus.OK_200);
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, IMAGE_CACHE_CONTROL);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "image/gif");
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, content.length);
+        response.write(true, java.nio.ByteBuffer.wrap(content), callback);
+        return true;
     }
 
     private static Map<String, String> parameters(Request request) {

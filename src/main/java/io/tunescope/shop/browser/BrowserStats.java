@@ -31,6 +31,13 @@ final class BrowserStats {
     private final long[] phaseCompleted = new long[2];
     private final long[] phaseOrders = new long[2];
     private final CompletionCounter counter;
+    private final Histogram imageLatencies = new Histogram(1_000, HIGHEST_NANOS, 3);
+    private long requests;
+    private long hitRequests;
+    private long bytes;
+    private long hitBytes;
+    private long imageErrors;
+    private long imageBytes;
 
     BrowserStats(long measureStartNanos, long measureEndNanos) {
         this(measureStartNanos, measureEndNanos, Long.MAX_VALUE, null, null, null);
@@ -74,6 +81,32 @@ final class BrowserStats {
         }
     }
 
+    /** Any answer with a body (a page or an image): what the proxy sent, and whether its cache did. */
+    synchronized void answer(long endNanos, long bodyBytes, boolean proxyHit) {
+        if (measured(endNanos)) {
+            requests++;
+            bytes += bodyBytes;
+            hitRequests += proxyHit ? 1 : 0;
+            hitBytes += proxyHit ? bodyBytes : 0;
+        }
+    }
+
+    /** An image received, timed from its own request's start (images are timed apart from interactions). */
+    synchronized void image(long startNanos, long endNanos, long bodyBytes) {
+        if (measured(endNanos)) {
+            imageBytes += bodyBytes;
+            imageLatencies.recordValue(Math.max(1_000, Math.min(HIGHEST_NANOS, endNanos - startNanos)));
+        }
+    }
+
+    /** An image that failed: counted with the errors as {@code image-<kind>}, and apart. */
+    synchronized void imageFailure(String kind, long endNanos) {
+        if (measured(endNanos)) {
+            imageErrors++;
+            errors.merge("image-" + kind, 1L, Long::sum);
+        }
+    }
+
     synchronized void sessionStarted() {
         sessions++;
     }
@@ -104,7 +137,14 @@ final class BrowserStats {
                     count == 0 ? 0 : h.getValueAtPercentile(90) / 1e6, count == 0 ? 0 : h.getMaxValue() / 1e6));
         }
         return new BrowserResult(seconds, total, seconds <= 0 ? 0 : total / seconds, per, Map.copyOf(errors),
-                allCompleted, sessions, proxyCacheHits, appCacheHits, phases(endNanos));
+                allCompleted, sessions, proxyCacheHits, appCacheHits, phases(endNanos), traffic());
+    }
+
+    private Traffic traffic() {
+        long images = imageLatencies.getTotalCount();
+        return new Traffic(requests, hitRequests, bytes, hitBytes, images, imageErrors, imageBytes,
+                images == 0 ? 0 : imageLatencies.getValueAtPercentile(90) / 1e6,
+                images == 0 ? 0 : imageLatencies.getMaxValue() / 1e6);
     }
 
     private java.util.List<BrowserResult.Phase> phases(long endNanos) {

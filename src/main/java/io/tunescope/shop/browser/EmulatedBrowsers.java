@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Closed-loop emulated browsers on one asynchronous HTTP client: no thread per browser. One clock thread fires each
@@ -177,14 +179,59 @@ public final class EmulatedBrowsers {
                     .timeout(REQUEST_TIMEOUT).GET().build();
             client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, failure) -> {
                 long end = System.nanoTime();
+                List<String> images = List.of();
                 try {
                     record(session, interaction, intendedNanos, end, response, failure);
+                    if (failure == null && response.statusCode() == 200) {
+                        images = ImageLinks.of(response.body());
+                    }
                 } finally {
-                    // whatever the answer, the browser thinks and goes on, so none is lost from the closed loop
+                    // whatever the answer, the browser fetches the page's images, thinks and goes on, so none is
+                    // lost from the closed loop
                     session.advance();
-                    schedule(end + config.think().sampleNanos(thinkRandom));
+                    fetchImages(images, 0);
                 }
             });
+        }
+
+        /**
+         * Fetches the page's images one after the other, on the browser's connection as TPC-W's browser emulator
+         * does, then thinks; each image is timed from its own request's start, apart from the interaction.
+         */
+        private void fetchImages(List<String> images, int next) {
+            long now = System.nanoTime();
+            if (next >= images.size() || now >= endNanos) {
+                schedule(now + config.think().sampleNanos(thinkRandom));
+                return;
+            }
+            AtomicLong received = new AtomicLong();
+            try {
+                HttpRequest request = HttpRequest.newBuilder(config.baseUrl().resolve(images.get(next)))
+                        .timeout(REQUEST_TIMEOUT).GET().build();
+                client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArrayConsumer(
+                        part -> part.ifPresent(b -> received.addAndGet(b.length)))).whenComplete((response, failure) -> {
+                            try {
+                                recordImage(now, System.nanoTime(), received.get(), response, failure);
+                            } finally {
+                                fetchImages(images, next + 1);
+                            }
+                        });
+            } catch (RuntimeException e) {
+                // the client is closing (the run ended): this browser is done
+                live.arriveAndDeregister();
+            }
+        }
+    }
+
+    private void recordImage(long start, long end, long bytes, HttpResponse<?> response, Throwable failure) {
+        if (failure != null) {
+            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+            stats.imageFailure(cause.getClass().getSimpleName(), end);
+        } else if (response.statusCode() != 200) {
+            stats.imageFailure("http-" + response.statusCode(), end);
+        } else {
+            stats.answer(end, bytes, proxyHit(response.headers()));
+            stats.image(start, end, bytes);
         }
     }
 
@@ -198,6 +245,8 @@ public final class EmulatedBrowsers {
         } else {
             try {
                 session.answered(state(response));
+                stats.answer(end, response.body() instanceof String page ? page.length() : 0,
+                        proxyHit(response.headers()));
                 stats.success(interaction, intendedNanos, end,
                         proxyHit(response.headers()),
                         response.headers().firstValue("X-App-Cache").filter("hit"::equals).isPresent());

@@ -47,10 +47,10 @@ final class AdminTransactions {
             }
         }
         Long[] ids = related.toArray(Long[]::new);
-        String image = "img" + item % 100 + "/image_" + item + ".gif";
+        String image = ShopImages.imagePath(item);
         Sql.update(c, "UPDATE item SET i_cost = ?, i_image = ?, i_thumbnail = ?, i_pub_date = ?, i_related1 = ?,"
                         + " i_related2 = ?, i_related3 = ?, i_related4 = ?, i_related5 = ? WHERE i_id = ?", cost, image,
-                "img" + item % 100 + "/thumb_" + item + ".gif", Date.valueOf(LocalDate.now()), at(ids, 0),
+                ShopImages.thumbnailPath(item), Date.valueOf(LocalDate.now()), at(ids, 0),
                 at(ids, 1), at(ids, 2), at(ids, 3), at(ids, 4), item);
         return new ShopPage("Admin Confirm", BrowseTransactions.item(c, item), Map.of());
     }

@@ -92,7 +92,7 @@ public final class ShopPopulator {
                 b.row(id, ShopText.words(r, r.nextInt(1, 5), 60), author, Date.valueOf(pub),
                         ShopText.words(r, 2, 60), ShopText.pick(r, ShopText.SUBJECTS), ShopText.words(r, 30, 500),
                         related(r, id, n), related(r, id, n), related(r, id, n), related(r, id, n), related(r, id, n),
-                        "img" + id % 100 + "/thumb_" + id + ".gif", "img" + id % 100 + "/image_" + id + ".gif",
+                        ShopImages.thumbnailPath(id), ShopImages.imagePath(id),
                         srp, cost, Date.valueOf(pub.plusDays(r.nextInt(1, 31))), r.nextInt(10, 31),
                         ShopText.digits(r, 13), r.nextInt(20, 10_000), ShopText.pick(r, ShopText.BACKINGS),
                         r.nextInt(1, 100) + "x" + r.nextInt(1, 100) + "x" + r.nextInt(1, 100));

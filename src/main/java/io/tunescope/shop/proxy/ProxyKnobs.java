@@ -5,11 +5,24 @@ import io.tunescope.BadInputException;
 /**
  * The tunable settings of the caching reverse proxy (nginx): its cache's size on disk, the largest answer it keeps,
  * its worker processes and the connections each worker may hold, and how long a node that failed is left out of
- * the balancing (nginx's {@code fail_timeout}). Changing any of them restarts the proxy.
+ * the balancing (nginx's {@code fail_timeout}). Changing any of them restarts the proxy. {@code squid} is Squid's
+ * own knobs when they were set one by one (a tuning space of Squid's catalog); null when Squid's follow from the
+ * cache's size and largest object ({@link SquidKnobs#of}). nginx ignores it.
  */
 public record ProxyKnobs(int cacheMiB, int maxObjectKiB, int workerProcesses, int workerConnections,
-                         int failTimeoutSeconds) {
+                         int failTimeoutSeconds, SquidKnobs squid) {
     public static final ProxyKnobs DEFAULTS = new ProxyKnobs(64, 64, 1, 1024, 10);
+
+    /** nginx's knobs; Squid's follow from the cache's size and largest object. */
+    public ProxyKnobs(int cacheMiB, int maxObjectKiB, int workerProcesses, int workerConnections,
+                      int failTimeoutSeconds) {
+        this(cacheMiB, maxObjectKiB, workerProcesses, workerConnections, failTimeoutSeconds, null);
+    }
+
+    /** These knobs with Squid's own set to {@code knobs}. */
+    public ProxyKnobs withSquid(SquidKnobs knobs) {
+        return new ProxyKnobs(cacheMiB, maxObjectKiB, workerProcesses, workerConnections, failTimeoutSeconds, knobs);
+    }
 
     public ProxyKnobs {
         if (cacheMiB < 0 || cacheMiB > 65_536) {

@@ -39,10 +39,14 @@ public record SquidKnobs(int cacheMemMiB, int maxObjectInMemoryKiB, int maximumO
     }
 
     /**
-     * The stack's proxy knobs as Squid's: the cache's size is its memory cache (0: nothing cached), the largest
-     * object is the largest kept at all and in memory; the rest keep Squid's defaults.
+     * The stack's proxy knobs as Squid's: Squid's own when they were set, else the cache's size is its memory cache
+     * (0: nothing cached), the largest object is the largest kept at all and in memory; the rest keep Squid's
+     * defaults.
      */
     public static SquidKnobs of(ProxyKnobs proxy) {
+        if (proxy.squid() != null) {
+            return proxy.squid();
+        }
         return new SquidKnobs(proxy.cacheMiB(), proxy.maxObjectKiB(), proxy.maxObjectKiB(), DEFAULTS.minimumObjectKiB,
                 DEFAULTS.diskCacheMiB, DEFAULTS.swapLowPercent, DEFAULTS.swapHighPercent);
     }

@@ -89,6 +89,9 @@ public final class SquidProxy implements CachingProxy {
             ServerHomes.chownToUnprivileged(home);
         }
         Path log = home.resolve("cache.log");
+        // a value Squid refuses fails here, in Squid's own words, before anything runs
+        run(List.of(binary.toString(), "-k", "parse", "-f", home.resolve("squid.conf").toString()),
+                "accept the configuration");
         if (knobs.diskCacheMiB() > 0) {
             run(List.of(binary.toString(), "-N", "-z", "-f", home.resolve("squid.conf").toString()), "create its cache");
         }

@@ -120,7 +120,8 @@ final class LineBrowsers {
                 lines.stream().mapToLong(BrowserResult::completedInAllPhases).sum(),
                 lines.stream().mapToLong(BrowserResult::sessions).sum(),
                 lines.stream().mapToLong(BrowserResult::proxyCacheHits).sum(),
-                lines.stream().mapToLong(BrowserResult::appCacheHits).sum(), mergePhases(lines));
+                lines.stream().mapToLong(BrowserResult::appCacheHits).sum(), mergePhases(lines),
+                io.tunescope.shop.browser.Traffic.sum(lines.stream().map(BrowserResult::traffic).toList()));
     }
 
     /** The lines' phases side by side: completions and rates add up, the order share is weighted by completions. */

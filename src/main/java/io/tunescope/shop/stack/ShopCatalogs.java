@@ -8,6 +8,7 @@ import io.tunescope.engine.knob.KnobSyntax;
 import io.tunescope.engine.knob.KnobType;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.proxy.SquidKnobs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * The knobs of the shop's tiers in the knob-catalog form of the engines ({@code tunescope shop knobs}): the proxy's
- * and the application nodes'. Each is set by restarting its tier (the database's knobs are its engine's catalog,
+ * (nginx's or Squid's) and the application nodes'. Each is set by restarting its tier, or for Squid's by a
+ * reconfigure where Squid allows it (the database's knobs are its engine's catalog,
  * {@code tunescope knobs --engine postgres}). Names are the {@code shop run} options with underscores; a setting
  * becomes {@link ProxyKnobs} or {@link AppKnobs} through {@link #proxyKnobs} and {@link #appKnobs}.
  */
@@ -31,8 +33,40 @@ public final class ShopCatalogs {
     }
 
     private static Knob size(String name, long min, long max, String unit, long def, String text) {
-        return new Knob(name, KnobType.SIZE, (double) min, (double) max, unit, def, List.of(), List.of(),
-                ApplyMethod.RESTART, text);
+        return size(name, min, max, unit, def, ApplyMethod.RESTART, text);
+    }
+
+    private static Knob size(String name, long min, long max, String unit, long def, ApplyMethod apply,
+                             String text) {
+        return new Knob(name, KnobType.SIZE, (double) min, (double) max, unit, def, List.of(), List.of(), apply,
+                text);
+    }
+
+    private static Knob percent(String name, long def, String text) {
+        return new Knob(name, KnobType.INT, 1.0, 100.0, "%", def, List.of(), List.of(), ApplyMethod.RELOAD, text);
+    }
+
+    /**
+     * Squid's knobs (the ones the Active Harmony paper tuned that Squid still has); Squid takes each on a
+     * reconfigure except the disk cache's size, which needs a restart.
+     */
+    public static KnobCatalog squid() {
+        SquidKnobs d = SquidKnobs.DEFAULTS;
+        ApplyMethod reload = ApplyMethod.RELOAD;
+        return new KnobCatalog("shop-squid", KnobSyntax.CLIENT, List.of(
+                size("squid_cache_mem", 0, 65_536, "MB", d.cacheMemMiB(), reload, "Squid's memory cache, "
+                        + "cache_mem; 0: nothing cached"),
+                size("squid_max_object_in_memory", 1, 1_048_576, "kB", d.maxObjectInMemoryKiB(), reload,
+                        "the largest object kept in memory, maximum_object_size_in_memory"),
+                size("squid_maximum_object", 1, 4_194_304, "kB", d.maximumObjectKiB(), reload, "the largest object "
+                        + "cached, maximum_object_size"),
+                size("squid_minimum_object", 0, 1_048_576, "kB", d.minimumObjectKiB(), reload, "the smallest object "
+                        + "cached, minimum_object_size"),
+                size("squid_disk_cache", 0, 1_048_576, "MB", d.diskCacheMiB(), ApplyMethod.RESTART, "the disk "
+                        + "cache, cache_dir (proxy tier restart); 0: memory only"),
+                percent("squid_swap_low", d.swapLowPercent(), "the disk cache's low water mark, cache_swap_low"),
+                percent("squid_swap_high", d.swapHighPercent(), "the disk cache's high water mark, "
+                        + "cache_swap_high")));
     }
 
     /** The caching proxy's knobs (nginx); a change restarts the proxy. */
@@ -71,13 +105,22 @@ public final class ShopCatalogs {
                         "max-age of cacheable pages for the proxy, 0: never (app tier restart)")));
     }
 
-    /** The catalog of {@code tier}: proxy, app, or all (both, proxy first). */
+    /** The catalog of {@code tier}: proxy, app, or all (both, proxy first), with nginx as the proxy. */
     public static KnobCatalog of(String tier) {
+        return of(tier, ShopTiers.NGINX);
+    }
+
+    /**
+     * The catalog of {@code tier} (proxy, app, or all: both, proxy first) of a stack whose proxy is {@code proxy}:
+     * Squid's knobs for {@code squid}, nginx's otherwise.
+     */
+    public static KnobCatalog of(String tier, String proxy) {
+        KnobCatalog front = ShopTiers.SQUID.equals(proxy) ? squid() : proxy();
         return switch (tier) {
-            case "proxy" -> proxy();
+            case "proxy" -> front;
             case "app" -> app();
             case "all" -> {
-                List<Knob> knobs = new ArrayList<>(proxy().knobs());
+                List<Knob> knobs = new ArrayList<>(front.knobs());
                 knobs.addAll(app().knobs());
                 yield new KnobCatalog("shop", KnobSyntax.CLIENT, knobs);
             }
@@ -85,11 +128,31 @@ public final class ShopCatalogs {
         };
     }
 
-    /** The proxy's knobs from {@code settings} (checked against the catalog), the defaults for those not set. */
+    /**
+     * The proxy's knobs from {@code settings} (checked against the catalogs), the defaults for those not set; {@code
+     * squid_*} settings become Squid's own knobs ({@link ProxyKnobs#squid()}), the rest nginx's.
+     */
     public static ProxyKnobs proxyKnobs(Map<String, ?> settings) {
-        Map<String, Object> v = withDefaults(proxy(), settings);
-        return new ProxyKnobs(i(v, "proxy_cache_size"), i(v, "proxy_max_object"), i(v, "proxy_workers"),
+        Map<String, Object> nginx = new java.util.LinkedHashMap<>(settings);
+        Map<String, Object> squid = new java.util.LinkedHashMap<>();
+        settings.forEach((k, value) -> {
+            if (k.startsWith("squid_")) {
+                squid.put(k, value);
+                nginx.remove(k);
+            }
+        });
+        Map<String, Object> v = withDefaults(proxy(), nginx);
+        ProxyKnobs knobs = new ProxyKnobs(i(v, "proxy_cache_size"), i(v, "proxy_max_object"), i(v, "proxy_workers"),
                 i(v, "proxy_worker_connections"), i(v, "proxy_fail_timeout"));
+        return squid.isEmpty() ? knobs : knobs.withSquid(squidKnobs(squid));
+    }
+
+    /** Squid's knobs from {@code settings} (checked against its catalog and by Squid's own rules). */
+    public static SquidKnobs squidKnobs(Map<String, ?> settings) {
+        Map<String, Object> v = withDefaults(squid(), settings);
+        return new SquidKnobs(i(v, "squid_cache_mem"), i(v, "squid_max_object_in_memory"),
+                i(v, "squid_maximum_object"), i(v, "squid_minimum_object"), i(v, "squid_disk_cache"),
+                i(v, "squid_swap_low"), i(v, "squid_swap_high"));
     }
 
     /** The application nodes' knobs from {@code settings} (checked against the catalog), the defaults otherwise. */

@@ -8,8 +8,10 @@ import io.tunescope.shop.Mix;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
+import io.tunescope.shop.browser.Traffic;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.proxy.SquidProxy;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
@@ -135,18 +137,33 @@ public final class ShopRun implements AutoCloseable {
         ShopSummary s = summary(config, browsers, LineBrowsers.merge(byLine), processes.tiers(), !failed.isEmpty(),
                 stack.database.kind(), population(stack.counts, config, stack.loadSeconds),
                 config.monitor() ? threads : null);
-        return withLines(s, stack, wipsByLine, failed);
+        return withLines(s, stack, wipsByLine, failed, byLine);
     }
 
     /** {@code s} with the stack's work lines: their count, each line's WIPS, the nodes that failed, all nodes. */
     private static ShopSummary withLines(ShopSummary s, ShopStack stack, Map<String, Double> wipsByLine,
-                                         List<String> failed) {
+                                         List<String> failed, List<BrowserResult> byLine) {
         return new ShopSummary(s.mix(), s.browsers(), s.measureSeconds(), s.wips(), s.errors(), s.degraded(),
                 s.interactions(), s.tiers(), s.metric(), s.database(), s.rampUpSeconds(), s.rampDownSeconds(),
                 s.thinkScale(), s.population(), s.errorsByKind(), s.maxShareGapPoints(), s.p90WithinLimits(),
                 s.appKnobs(), s.seed(), s.arrivalRatePerSecond(), s.sessions(), s.monitor(), s.proxy(),
                 stack.apps.size(), s.proxyKnobs(), s.proxyCacheHitPercent(), s.appCacheHitPercent(),
-                stack.lines.size(), wipsByLine, failed, s.phases());
+                stack.lines.size(), wipsByLine, failed, s.phases(), proxies(stack, byLine), s.images());
+    }
+
+    /** Each line's proxy with what its browsers saw of it; null without a proxy. */
+    private static List<ShopSummary.ProxyHits> proxies(ShopStack stack, List<BrowserResult> byLine) {
+        List<ShopSummary.ProxyHits> out = new ArrayList<>();
+        for (int k = 0; k < byLine.size(); k++) {
+            ShopStack.Line line = stack.lines.get(k);
+            if (line.proxy() != null) {
+                Traffic t = byLine.get(k).traffic();
+                out.add(new ShopSummary.ProxyHits(line.proxyNode(), line.proxy() instanceof SquidProxy
+                        ? ShopTiers.SQUID : ShopTiers.NGINX, t.requests(), round(t.requestHitPercent()),
+                        t.bytes() / 1024, round(t.byteHitPercent())));
+            }
+        }
+        return out.isEmpty() ? null : out;
     }
 
     /**
@@ -217,6 +234,10 @@ public final class ShopRun implements AutoCloseable {
                                boolean degraded, String database, ShopSummary.Population population,
                                List<ShopSummary.TierThreads> threads) {
         List<ShopSummary.Interaction> rows = new ArrayList<>();
+        Traffic traffic = result.traffic();
+        ShopSummary.Images images = new ShopSummary.Images(traffic.images(), result.measureSeconds() <= 0 ? 0
+                : round(traffic.images() / result.measureSeconds()), traffic.imageErrors(), traffic.imageBytes() / 1024,
+                round(traffic.imageP90Millis()), round(traffic.imageMaxMillis()));
         double maxGap = 0;
         boolean withinLimits = true;
         for (Interaction i : Interaction.values()) {
@@ -243,7 +264,7 @@ public final class ShopRun implements AutoCloseable {
                 population, result.errorsByKind(), round(maxGap), withinLimits, knobs, config.seed(),
                 config.arrivalRatePerSecond(), result.sessions(), threads, t.proxy(), t.appNodes(), proxyKnobs,
                 percent(result.proxyCacheHits(), result.completed()), percent(result.appCacheHits(),
-                result.completed()), t.lines(), null, List.of(), phases(result));
+                result.completed()), t.lines(), null, List.of(), phases(result), null, images);
     }
 
     /** The phases of a run whose mix changed; null (left out of summary.json) for one mix throughout. */

@@ -13,8 +13,8 @@ import java.util.List;
  * share of the browsers; see {@link ShopLayout}), how many application nodes per line (each its own JVM), and the
  * proxy before them ({@code nginx}, or {@code none}: the browsers then talk to the line's one node), on which port
  * (0: a free one; only with one line), with which knobs and binary. {@code squid} puts Squid there instead of
- * nginx, as the Active Harmony paper did. {@code auto} picks nginx for several nodes or several lines, and none for
- * one node.
+ * nginx, as the Active Harmony paper did. {@code auto} picks nginx, so the default stack has the paper's three
+ * tiers (proxy, application, database) even with one node.
  */
 public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path proxyBinary, int appNodes,
                         int lines) {
@@ -44,7 +44,8 @@ public record ShopTiers(String proxy, int proxyPort, ProxyKnobs proxyKnobs, Path
             throw BadInputException.of("proxy", proxy, "must be one of " + String.join(", ", PROXIES));
         }
         if (proxy.equals(AUTO)) {
-            proxy = appNodes > 1 || lines > 1 ? NGINX : NONE;
+            // the web stack of the Active Harmony paper: a caching proxy, application nodes, the database
+            proxy = NGINX;
         }
         if (proxy.equals(NONE) && appNodes > 1) {
             throw BadInputException.of("proxy", proxy, "cannot be none with " + appNodes + " app-nodes: the "

@@ -1,6 +1,7 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.config.YamlSection;
+import io.tunescope.config.YamlValue;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.stack.ShopRunConfig;
@@ -10,6 +11,7 @@ import io.tunescope.tune.shop.ShopTargetSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The {@code target:} section of a tuning file with {@code engine: shop}: the web shop's load, store and stack
@@ -58,5 +60,35 @@ final class ShopTargetSection {
         return t.at("", () -> new ShopTargetSpec(mix, browsers, thinkScale, items, scaleDown, database,
                 pgBin == null ? null : base.resolve(pgBin), nodes, tiers.proxy(), rampUp, measure, rampDown,
                 objective, timeout, revalidate, seed));
+    }
+
+    /**
+     * The mixes of a shop session tuned for several ({@code workloads:}, at least two): each entry a {@code mix},
+     * optionally its {@code browsers} (default: the target's) and {@code name} (default: the mix's).
+     */
+    static List<TuningFile.Workload> workloads(YamlValue list, ShopTargetSpec base) {
+        List<YamlValue> raw = list.items();
+        if (raw.size() < 2) {
+            throw list.error(raw.size() + " entries", "must list at least 2 workloads (or none)");
+        }
+        List<TuningFile.Workload> out = new java.util.ArrayList<>();
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (YamlValue item : raw) {
+            YamlSection m = item.section();
+            m.describedAs("of a shop workload (mix, browsers, name)");
+            Mix mix = m.required("mix").parsed(Mix::parse);
+            int browsers = m.integer("browsers", base.browsers(), 1, Integer.MAX_VALUE);
+            String name = m.text("name", mix.name().toLowerCase(java.util.Locale.ROOT)
+                    + (browsers == base.browsers() ? "" : "-" + browsers + "b"));
+            m.end();
+            if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
+                throw m.error("name", name, "must be 1 to 64 letters, digits, '.', '_' or '-'");
+            }
+            if (!names.add(name)) {
+                throw m.error("name", name, "is already the name of another workload");
+            }
+            out.add(new TuningFile.Workload(name, null, base.withMix(mix, browsers)));
+        }
+        return out;
     }
 }

@@ -31,8 +31,14 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
     /** Where the objective of a run comes from. */
     public enum ObjectiveSource { STDOUT, TIME }
 
-    /** One workload of a session tuned for several: a file-name-safe name and the target that runs it. */
-    public record Workload(String name, DatabaseTargetSpec spec) {
+    /**
+     * One workload of a session tuned for several: a file-name-safe name and the target that runs it, a database's
+     * ({@code spec}) or the shop's ({@code shop}, one mix).
+     */
+    public record Workload(String name, DatabaseTargetSpec spec, ShopTargetSpec shop) {
+        public Workload(String name, DatabaseTargetSpec spec) {
+            this(name, spec, null);
+        }
     }
 
     public TuningFile {
@@ -64,6 +70,13 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
         return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
                 objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
                 newTarget, List.of(), knowledgeBase, shop, protocol);
+    }
+
+    /** This file with another shop target (and no workload list): the session of one mix of several. */
+    public TuningFile withShop(ShopTargetSpec newShop) {
+        return new TuningFile(source, command, workingDirectory, passArgs, argFormat, passEnv, envPrefix,
+                objectiveSource, objectivePattern, direction, timeout, repeats, aggregate, budget, strategy, seed, space,
+                target, List.of(), knowledgeBase, newShop, protocol);
     }
 
     /** This file with workload mapping on the knowledge base in {@code dir} (null: off). */

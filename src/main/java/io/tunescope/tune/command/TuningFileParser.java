@@ -137,15 +137,17 @@ public final class TuningFileParser {
 
     /** A file whose target is the web shop ({@code engine: shop}): its parameters are the tiers' knobs. */
     private TuningFile shopFile(YamlSection top, YamlSection section, Duration timeout) {
-        for (String key : List.of("workloads", "knowledgeBase", "repeats")) {
+        for (String key : List.of("knowledgeBase", "repeats")) {
             top.refuse(key, "is not supported with a shop target (engine: shop)");
         }
         Search search = search(top, 10);
         ShopTargetSpec shop = new ShopTargetSection().spec(section, file.toAbsolutePath().getParent(), timeout);
-        SearchSpace space = space(top, ShopCatalogs.of("all"), 0);
+        List<TuningFile.Workload> workloads = top.has("workloads")
+                ? ShopTargetSection.workloads(top.value("workloads"), shop) : List.of();
+        SearchSpace space = space(top, ShopCatalogs.of("all", shop.proxy()), 0);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 shop.objective().direction(), timeout, 1, search.aggregate(), search.budget(), search.strategy(),
-                search.seed(), space, null, List.of(), null, shop, ProtocolSection.protocol(top));
+                search.seed(), space, null, workloads, null, shop, ProtocolSection.protocol(top));
     }
 
     private static Duration timeout(YamlSection top, double fallbackSeconds) {

@@ -43,6 +43,9 @@ public final class WorkloadsTuner {
     }
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
+        if (f.shop() != null) {
+            return ShopWorkloadsTuner.run(f, outDir, resume, progress);
+        }
         if (f.knowledgeBase() == null) {
             return run(f, DatabaseTarget::new, outDir, resume, progress);
         }

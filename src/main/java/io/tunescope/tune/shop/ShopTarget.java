@@ -77,7 +77,9 @@ public final class ShopTarget implements TuningTarget {
     /** The run of a trial: the spec's load and stack, the tiers' knobs from {@code config} (checked by the catalog). */
     ShopRunConfig runConfig(Configuration config, Path out) {
         Map<String, Object> values = config.values();
-        ProxyKnobs proxy = ShopCatalogs.proxyKnobs(only(values, "proxy_"));
+        Map<String, Object> proxyValues = only(values, "proxy_");
+        proxyValues.putAll(only(values, "squid_"));
+        ProxyKnobs proxy = ShopCatalogs.proxyKnobs(proxyValues);
         AppKnobs app = ShopCatalogs.appKnobs(only(values, "app_"));
         ShopTiers tiers = new ShopTiers(spec.proxy(), 0, proxy, null, spec.appNodes());
         return new ShopRunConfig(spec.mix(), spec.browsers(), spec.rampUp(), spec.measure(), spec.rampDown(),

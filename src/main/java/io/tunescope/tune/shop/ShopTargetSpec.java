@@ -28,4 +28,16 @@ public record ShopTargetSpec(Mix mix, int browsers, double thinkScale, int items
             throw BadInputException.of("target.thinkScale", thinkScale, "must be above 0");
         }
     }
+
+    /** This target under another mix and number of browsers: one workload of several. */
+    public ShopTargetSpec withMix(Mix newMix, int newBrowsers) {
+        return new ShopTargetSpec(newMix, newBrowsers, thinkScale, items, scaleDown, database, pgBin, appNodes, proxy,
+                rampUp, measure, rampDown, objective, timeout, revalidateRuns, seed);
+    }
+
+    /** This target with {@code runs} re-validation runs (0: none). */
+    public ShopTargetSpec withRevalidateRuns(int runs) {
+        return new ShopTargetSpec(mix, browsers, thinkScale, items, scaleDown, database, pgBin, appNodes, proxy,
+                rampUp, measure, rampDown, objective, timeout, runs, seed);
+    }
 }

@@ -5,6 +5,7 @@ import io.tunescope.engine.knob.ApplyMethod;
 import io.tunescope.engine.knob.Knob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
+import io.tunescope.shop.proxy.SquidKnobs;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -22,6 +23,13 @@ class ShopCatalogsTest {
                 .containsOnly(ApplyMethod.RESTART);
         assertThat(ShopCatalogs.of("proxy").knobs()).extracting(Knob::name).contains("proxy_cache_size",
                 "proxy_max_object", "proxy_workers", "proxy_worker_connections");
+        assertThat(ShopCatalogs.of("proxy", "squid").knobs()).extracting(Knob::name).containsExactly(
+                "squid_cache_mem", "squid_max_object_in_memory", "squid_maximum_object", "squid_minimum_object",
+                "squid_disk_cache", "squid_swap_low", "squid_swap_high");
+        assertThat(ShopCatalogs.squid().knobs()).filteredOn(k -> k.apply() == ApplyMethod.RESTART)
+                .extracting(Knob::name).as("only the disk cache's size needs a restart").containsExactly(
+                        "squid_disk_cache");
+        assertThat(ShopCatalogs.of("all", "squid").knobs()).hasSize(14);
         assertThat(ShopCatalogs.of("app").knobs()).extracting(Knob::name).contains("app_min_threads",
                 "app_max_threads", "app_accept_queue", "app_pool_size", "app_cache_entries", "app_cache_ttl_ms");
     }
@@ -34,6 +42,10 @@ class ShopCatalogsTest {
                 .isEqualTo(new AppKnobs(8, 32, 128, 16, 500, 5_000, 5));
         assertThatThrownBy(() -> ShopCatalogs.appKnobs(Map.of("app_max_threads", 2)))
                 .isInstanceOf(BadInputException.class).hasMessageStartingWith("app_max_threads (2)");
+        assertThat(ShopCatalogs.proxyKnobs(Map.of("squid_minimum_object", 1, "squid_swap_low", 80)).squid())
+                .isEqualTo(new SquidKnobs(64, 512, 4096, 1, 0, 80, 95));
+        assertThatThrownBy(() -> ShopCatalogs.proxyKnobs(Map.of("squid_swap_low", 99)))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("squid-swap-low (99) must be at most");
         assertThatThrownBy(() -> ShopCatalogs.proxyKnobs(Map.of("nosuch", 1)))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("not in the shop-proxy catalog");
     }

@@ -30,6 +30,7 @@ class ShopTargetTest {
               items: 1000
               scaleDown: 100
               database: h2
+              proxy: none
               rampUp: 300ms
               measure: 1500ms
               rampDown: 0s
@@ -78,7 +79,7 @@ class ShopTargetTest {
                 parameters:
                   - {name: app_pool_size, min: 2, max: 5000}
                 """)).isInstanceOf(BadInputException.class)
-                .hasMessageEndingWith("t.yaml:15: app_pool_size (5000) must be a whole number between 1 and 1024");
+                .hasMessageEndingWith("t.yaml:16: app_pool_size (5000) must be a whole number between 1 and 1024");
         assertThatThrownBy(() -> TuningFileParser.parse(dir.resolve("t.yaml"), TARGET + """
                 parameters:
                   - {name: shared_buffers}
