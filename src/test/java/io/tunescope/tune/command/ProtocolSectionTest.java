@@ -25,10 +25,14 @@ class ProtocolSectionTest {
     }
 
     @Test
-    void singleIsTheDefaultAndRacingTheNamedChoice() {
-        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.single());
+    void racingIsTheDefaultAndSingleTheNamedChoice() {
+        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.defaults());
+        assertThat(parse("").protocol().racing()).isTrue();
         assertThat(parse("protocol: racing\n").protocol()).isEqualTo(TrialProtocol.defaults());
         assertThat(parse("protocol: single\n").protocol().racing()).isFalse();
+        assertThat(parse("protocol: {mode: single}\n").protocol().racing()).isFalse();
+        assertThat(parse("budgetTime: 2m\n").protocol())
+                .isEqualTo(TrialProtocol.defaults().withBudgetTime(Duration.ofMinutes(2)));
         TuningFile f = parse("budgetTime: 30m\nprotocol:\n  halfWidthPercent: 3\n  maxSlices: 8\n");
         assertThat(f.protocol().racing()).isTrue();
         assertThat(f.protocol().budgetTime()).isEqualTo(Duration.ofMinutes(30));
