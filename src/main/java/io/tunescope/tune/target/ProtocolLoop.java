@@ -154,17 +154,24 @@ public final class ProtocolLoop {
         if (second == null) {
             return List.of(first);
         }
+        completeSecond(second, b, first.number(), firstFailed != null, secondFailed, look, elapsed);
+        return List.of(first, second);
+    }
+
+    /** Tells the session how the noise phase's second configuration did against the first ({@code against}). */
+    private void completeSecond(Trial second, List<Double> values, int against, boolean firstFailed,
+                                String secondFailed, SequentialTest.Look look, long elapsed)
+            throws InterruptedException {
         if (secondFailed != null) {
             session.fail(second, secondFailed, Duration.ofMillis(elapsed));
-        } else if (b.isEmpty()) {
+        } else if (values.isEmpty()) {
             // the default failed before the second was measured: it races whatever is the incumbent now
             race(second, Integer.MAX_VALUE);
-        } else if (firstFailed != null) {
-            session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, b);
+        } else if (firstFailed) {
+            session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, values);
         } else {
-            complete(second, b, look, first.number(), elapsed);
+            complete(second, values, look, against, elapsed);
         }
-        return List.of(first, second);
     }
 
     private void complete(Trial t, List<Double> values, SequentialTest.Look look, int against, long elapsed) {
