@@ -63,6 +63,8 @@ class CommandTrialTest {
         // no measurement was taken twice: the default's first failure ends its noise phase, and the configuration
         // measured beside it keeps that measurement
         assertThat(journal.stream().filter(l -> l.contains("\"type\":\"replicate\""))).hasSize(3);
+        assertThat(io.tunescope.store.Json.MAPPER.readTree(out.resolve("best.json").toFile()).path("verdict")
+                .asText()).isEqualTo("indistinguishable");
     }
 
     @Test
