@@ -19,9 +19,12 @@ import java.util.concurrent.Callable;
                 + "--iterations 1).",
                 "Then a short tuning session of DuckDB's threads and memory_limit for the geometric mean of the 22 "
                         + "query times: " + DemoTuning.DEFAULT_TRIALS + " trials (the default configuration first), "
-                        + "each a fresh run under the thread monitor, then default and best re-measured alternately ("
-                        + DemoTuning.REVALIDATE_RUNS + " runs each). Prints the re-validated gain with its 95%% "
-                        + "interval and the winning SET statements; the session (journal, best.json) is in DIR/tune/.",
+                        + "each a fresh run under the thread monitor and raced against the best so far in paired "
+                        + "runs (the racing trial protocol), then default and best re-measured alternately until the "
+                        + "gain's 95%% interval is at most " + DemoTuning.PROTOCOL_HALF_WIDTH_PERCENT + " points either side or "
+                        + DemoTuning.PROTOCOL_REVALIDATE_RUNS + " runs of each are spent. Prints the verdict, the "
+                        + "re-validated gain with its interval and the winning SET statements; the session (journal, "
+                        + "best.json) is in DIR/tune/.",
                 "Exit 0 when the 22 queries validate and the session finished, also when the gain is not "
                         + "significant."})
 public final class DemoCommand implements Callable<Integer> {

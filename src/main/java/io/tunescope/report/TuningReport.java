@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * {@code tunescope report DIR} on a tuning directory: the page of a tuning session (or of a session tuned for
- * several workloads) with each session's convergence, best and re-validated gain, the knob importance and the
- * cross-apply matrix; each chart's data as CSV under DIR/report/.
+ * several workloads) with each session's best, re-validated gain and verdict, its trial protocol (noise, races,
+ * unstable configurations), convergence, the knob importance and the cross-apply matrix; each chart's data as CSV
+ * under DIR/report/.
  */
 public final class TuningReport {
     /** What was written: the page, how many charts, and the analysis itself. */
@@ -44,12 +45,14 @@ public final class TuningReport {
         h.heading(1, "tunescope tuning report: " + a.name(), null);
         h.heading(2, "1. Sessions", "sessions");
         sessions(h, a);
-        h.heading(2, "2. Convergence", "convergence");
+        h.heading(2, "2. Trial protocol and verdict", "protocol");
+        TuningProtocolSection.render(h, a);
+        h.heading(2, "3. Convergence", "convergence");
         charts.stream().filter(c -> c.name().startsWith("convergence")).forEach(h::chart);
-        h.heading(2, "3. Knob importance", "importance");
+        h.heading(2, "4. Knob importance", "importance");
         charts.stream().filter(c -> c.name().equals("importance")).forEach(h::chart);
         if (a.matrix() != null) {
-            h.heading(2, "4. Cross-apply matrix", "matrix");
+            h.heading(2, "5. Cross-apply matrix", "matrix");
             matrix(h, a.matrix());
             charts.stream().filter(c -> c.name().equals("matrix")).forEach(h::chart);
         }
@@ -68,10 +71,11 @@ public final class TuningReport {
                     b == null || b.defaultResult() == null ? "" : orEmpty(b.defaultResult().objective()),
                     b == null || b.best() == null ? "" : b.best().objective(), s.trialsToBest(),
                     r == null || r.improvementPercent() == null ? "not re-validated"
-                            : r.improvementPercent() + " % " + r.improvementCi95() + " (" + r.runs() + " runs)"));
+                            : r.improvementPercent() + " % " + r.improvementCi95() + " (" + r.runs() + " runs)",
+                    b == null || b.verdict() == null ? "" : b.verdict()));
         }
         h.table(List.of("workload", "search", "trials", "failed", "default objective", "best trial objective",
-                "trial reaching the best", "re-validated gain (95 % CI)"), rows);
+                "trial reaching the best", "re-validated gain (95 % CI)", "verdict"), rows);
         h.raw("<p class=\"note\">").raw(Html.escape("The best trial's objective is the winner of many noisy trials "
                 + "and flatters it; the re-validated gain comes from fresh runs of default and best, alternately. "
                 + "An interval that includes 0 means no significant gain.")).raw("</p>\n");

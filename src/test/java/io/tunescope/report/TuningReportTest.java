@@ -82,6 +82,9 @@ class TuningReportTest {
         assertThat(images(html)).isEqualTo(4);
         assertThat(html).contains("convergence on seq", "convergence on q1x4", "Cross-apply matrix",
                 "tuned for \\ measured on").doesNotContain("http://", "https://");
+        // each workload's session raced (the default protocol): its noise, races and verdict are shown
+        assertThat(html).contains("Trial protocol and verdict", "Workload seq", "Workload q1x4",
+                "Protocol: racing", "Noise of the default (", "raced against trial", "Verdict: better");
         List<String> matrixCsv = Files.readAllLines(matrixDir.resolve("report").resolve("matrix.csv"));
         assertThat(matrixCsv).hasSize(5).first().asString().startsWith("tuned_for,measured_on,objective");
         // seq's best (1 thread, no insertion order) takes 25 on q1x4, whose default (2 threads, order) takes 21

@@ -17,17 +17,21 @@ import java.util.List;
 /**
  * What the report shows of a tuning directory (written by {@code tunescope tune}): for each session (one, or one per
  * workload of a session tuned for several) the convergence (every trial's objective and the best so far, failed
- * trials marked), the parameter ranking and {@code best.json}; and the cross-apply matrix when there is one. Read
- * from the files in {@code store} only: the journal, {@code summary.json}, {@code best.json} and {@code matrix.json}.
+ * trials marked), the parameter ranking, the trial protocol's noise and races ({@link ProtocolView}) and
+ * {@code best.json} with the verdict; and the cross-apply matrix when there is one. Read from the files in
+ * {@code store} only: the journal, {@code summary.json}, {@code best.json} and {@code matrix.json}.
  */
 public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatrix matrix) {
     public TuningAnalysis {
         sessions = List.copyOf(sessions);
     }
 
-    /** One session: its workload (null when the directory tuned one), how it searched, and what it found. */
+    /**
+     * One session: its workload (null when the directory tuned one), how it searched, what it found, and how its trial
+     * protocol measured (null when the session did not finish).
+     */
     public record Session(String workload, String strategy, long seed, String direction, List<Point> convergence,
-                          List<Importance> importance, BestSoFar best) {
+                          List<Importance> importance, BestSoFar best, ProtocolView protocol) {
         public Session {
             convergence = List.copyOf(convergence);
             importance = List.copyOf(importance);
@@ -109,7 +113,8 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
         }
         BestSoFar best = Files.isRegularFile(t.best()) ? BestSoFar.read(t.best()) : null;
         return new Session(workload, header.strategy(), header.seed(), header.direction(),
-                convergence(trials, header.direction()), importance(t.summary()), best);
+                convergence(trials, header.direction()), importance(t.summary()), best,
+                ProtocolView.read(t.summary()));
     }
 
     /** The trials in journal order with the best so far (lower is better unless {@code direction} is maximize). */

@@ -223,7 +223,10 @@ public final class CommandTuner {
         BestSoFar best = BestFile.content(session);
         Optional<Configuration> defaults = f.space().defaultConfiguration();
         if (session.best().isEmpty()) {
-            return best;
+            // every trial failed: nothing was shown better or worse than the default, and best.json says so too
+            BestSoFar none = best.withVerdict("indistinguishable", null);
+            none.write(files.best());
+            return none;
         }
         Configuration bestConfig = session.best().get().config();
         Revalidated revalidated = null;

@@ -28,14 +28,18 @@ import java.util.Locale;
 /**
  * The short tuning session at the end of {@code tunescope demo}: DuckDB's {@code threads} and {@code memory_limit}
  * tuned for the geometric mean of the 22 TPC-H query times at scale factor 0.01, every trial a fresh monitored run,
- * under the racing trial protocol ({@link #PROTOCOL}), then default and best re-measured alternately until a verdict. Built in code as the tuning-file parser would build it from a
- * {@code target:} section, and run by the same loop as {@code tunescope tune}, so the session directory holds the
+ * under the racing trial protocol ({@link #PROTOCOL}), then default and best re-measured alternately until a
+ * verdict. Built in code as the tuning-file parser would build it from a {@code target:} section, and run by the same loop as {@code tunescope tune}, so the session directory holds the
  * same journal, {@code best.json} (with {@code snippet} and {@code revalidated}) and summary.
  */
 public final class DemoTuning {
     public static final int DEFAULT_TRIALS = 6;
     public static final int MIN_TRIALS = 2;
     public static final int REVALIDATE_RUNS = DatabaseTargetSpec.MIN_REVALIDATE_RUNS;
+    /** The most re-validation runs of each of default and best under {@link #PROTOCOL}. */
+    public static final int PROTOCOL_REVALIDATE_RUNS = 5;
+    /** The half-width in points of the gain's interval at which {@link #PROTOCOL}'s re-validation stops. */
+    public static final int PROTOCOL_HALF_WIDTH_PERCENT = 5;
     static final double SCALE_FACTOR = 0.01;
     static final int MEASURED_PASSES = 5;
     static final Duration RUN_TIMEOUT = Duration.ofSeconds(120);
@@ -46,8 +50,8 @@ public final class DemoTuning {
      * within about 90 s on a loaded machine: two noise measurements, races of at most three slices, re-validation
      * until ±5 points or five runs of each, within 60 s.
      */
-    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3, 5, 5, 3, 0.95,
-            Duration.ofSeconds(60));
+    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3,
+            PROTOCOL_HALF_WIDTH_PERCENT, PROTOCOL_REVALIDATE_RUNS, 3, 0.95, Duration.ofSeconds(60));
 
     private DemoTuning() {
     }

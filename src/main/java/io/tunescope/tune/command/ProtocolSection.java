@@ -26,16 +26,16 @@ final class ProtocolSection {
     }
 
     /**
-     * The protocol of the file whose top-level section is {@code top}: one measurement per trial ({@code single})
-     * when it names none; {@code racing} (or a mapping) takes the racing protocol's settings, each defaulting to
-     * {@link TrialProtocol#defaults()}.
+     * The protocol of the file whose top-level section is {@code top}: racing with {@link TrialProtocol#defaults()}
+     * when it names none (or names {@code racing}); a mapping sets the racing protocol's settings, each defaulting to
+     * those; {@code single} (one measurement per trial) only when the file asks for it.
      */
     static TrialProtocol protocol(YamlSection top) {
         TrialProtocol d = TrialProtocol.defaults();
         Duration budgetTime = top.duration("budgetTime", null);
         YamlValue raw = top.value("protocol");
         if (!raw.present()) {
-            return top.at("budgetTime", () -> TrialProtocol.single().withBudgetTime(budgetTime));
+            return top.at("budgetTime", () -> d.withBudgetTime(budgetTime));
         }
         if (!raw.isMapping()) {
             return top.at("protocol", () -> d.withMode(mode(raw)).withBudgetTime(budgetTime));

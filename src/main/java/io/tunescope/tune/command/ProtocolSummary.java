@@ -6,14 +6,15 @@ import io.tunescope.tune.session.TuningSession;
 import io.tunescope.tune.target.NoiseEstimate;
 import io.tunescope.tune.target.ProtocolLoop;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What {@code summary.json} shows of the trial protocol: its settings, the noise the default's repeated measurements
- * showed, each race this process ran, the unstable configurations with their spread, and how many measurements the
- * session took in all.
+ * showed, each race of the session with its decision, the unstable configurations with their spread, and how many
+ * measurements the session took in all.
  */
 final class ProtocolSummary {
     private ProtocolSummary() {
@@ -43,7 +44,7 @@ final class ProtocolSummary {
                 .map(r -> NoiseEstimate.of(r.measurements())).orElse(null);
         m.put("noise", noise);
         m.put("measurements", session.replicates().size());
-        m.put("races", loop == null ? List.of() : loop.races());
+        m.put("races", races(session, loop));
         m.put("unstable", session.history().stream().filter(TrialRecord::unstable).map(r -> {
             Map<String, Object> u = new LinkedHashMap<>();
             u.put("trial", r.trial());
@@ -54,5 +55,31 @@ final class ProtocolSummary {
             return u;
         }).toList());
         return m;
+    }
+
+    /**
+     * Every race of the session in trial order: the journal's decision and measurements for each, with the pairs,
+     * gain and interval of those this process ran (a race run before a resume has only what the journal keeps).
+     */
+    static List<Map<String, Object>> races(TuningSession session, ProtocolLoop loop) {
+        Map<Integer, Map<String, Object>> ran = new LinkedHashMap<>();
+        if (loop != null) {
+            loop.races().forEach(r -> ran.put((Integer) r.get("trial"), r));
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (TrialRecord r : session.history()) {
+            if (r.race() == null || TrialRecord.Race.INCUMBENT.equals(r.race())) {
+                continue;
+            }
+            Map<String, Object> race = ran.get(r.trial());
+            if (race == null) {
+                race = new LinkedHashMap<>();
+                race.put("trial", r.trial());
+                race.put("measurements", r.measurements().size());
+                race.put("decision", r.race());
+            }
+            out.add(race);
+        }
+        return out;
     }
 }

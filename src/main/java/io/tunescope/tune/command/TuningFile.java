@@ -44,7 +44,7 @@ public record TuningFile(Path source, List<String> command, Path workingDirector
     public TuningFile {
         command = List.copyOf(command);
         workloads = workloads == null ? List.of() : List.copyOf(workloads);
-        protocol = protocol == null ? TrialProtocol.single() : protocol;
+        protocol = protocol == null ? TrialProtocol.defaults() : protocol;
     }
 
     /** A file with the default trial protocol. */

@@ -7,6 +7,7 @@ import io.tunescope.store.BestSoFar;
 import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.CrossApplyMatrix;
 import io.tunescope.store.Json;
+import io.tunescope.store.Revalidated;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.database.DatabaseTarget;
@@ -90,7 +91,10 @@ public final class WorkloadsTuner {
             TuneCharts.writeMatrix(outDir, matrix);
             for (TuningFile.Workload w : f.workloads()) {
                 BestSoFar b = sessions.get(w.name()).best();
-                BestSoFar done = b.withResult(b.snippet(), CrossApply.diagonal(matrix, w.name(), f.direction()));
+                Revalidated diagonal = CrossApply.diagonal(matrix, w.name(), f.direction());
+                // the verdict is the diagonal's, the workload's own re-validation, rather than its session's race
+                BestSoFar done = b.withResult(b.snippet(), diagonal).withVerdict(diagonal.verdict(),
+                        diagonal.halfWidthPercent());
                 done.write(files.workload(w.name()).best());
                 sessions.put(w.name(), withBest(sessions.get(w.name()), done));
             }

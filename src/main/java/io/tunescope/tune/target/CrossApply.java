@@ -88,12 +88,20 @@ public final class CrossApply {
         return new CrossApplyMatrix(names, cells, objective, direction.label(), runs, defaults, configurations);
     }
 
-    /** The re-validation of {@code name}'s best on its own workload, from the diagonal's runs. */
+    /**
+     * The re-validation of {@code name}'s best on its own workload, from the diagonal's runs, with the verdict its
+     * 95 % interval gives (better: wholly above 0, worse: wholly below, else indistinguishable) and its half-width.
+     */
     public static Revalidated diagonal(CrossApplyMatrix m, String name, Direction direction) {
         CrossApplyMatrix.Cell c = m.cell(name, name);
+        List<Double> ci = c.improvementCi95();
+        boolean interval = ci != null && ci.size() == 2 && c.values() != null && c.values().size() >= 2;
+        String verdict = !interval || ci.get(0) <= 0 && ci.get(1) >= 0 ? "indistinguishable"
+                : ci.get(0) > 0 ? "better" : "worse";
+        Double halfWidth = interval ? Math.round((ci.get(1) - ci.get(0)) / 2 * 10) / 10.0 : null;
         return new Revalidated(m.defaults().get(name),
                 new Revalidated.Side(c.objective(), c.ci95(), c.values()), c.improvementPercent(),
-                c.improvementCi95(), m.runs(), c.failedRuns());
+                c.improvementCi95(), m.runs(), c.failedRuns(), verdict, halfWidth);
     }
 
     private static Double value(TuningTarget.Measurement m) {

@@ -53,7 +53,10 @@ public final class ProtocolLoop {
                 .ifPresent(r -> noiseFrom(r.measurements()));
     }
 
-    /** What runs after each completed trial (workload mapping); may be a no-op. */
+    /**
+     * What runs after each completed trial (workload mapping); may be a no-op. It also sees the session's first trial
+     * once its first measurement is taken, before that trial completes, so it must bear seeing a trial twice.
+     */
     public interface AfterTrial {
         void after(Trial trial);
     }
@@ -65,13 +68,13 @@ public final class ProtocolLoop {
      */
     public boolean run(int budget, Progress.Task trialsBar, AfterTrial after) throws InterruptedException {
         if (session.completedTrials() == 0 && !timeUp()) {
-            List<Trial> first = session.askBatch(2);
+            List<Trial> first = session.askBatch(1);
             if (first.isEmpty()) {
                 return true;
             }
-            noisePhase(first.get(0), first.size() > 1 ? first.get(1) : null);
-            first.forEach(after::after);
-            trialsBar.step(first.size());
+            List<Trial> phase = noisePhase(first.get(0), after);
+            phase.forEach(after::after);
+            trialsBar.step(phase.size());
         }
         while (session.completedTrials() < budget && !timeUp()) {
             trialsBar.step(session.learnFromStudy());
@@ -89,9 +92,19 @@ public final class ProtocolLoop {
         return false;
     }
 
-    /** The default (or first) configuration measured several times, interleaved with {@code second} racing it. */
-    private void noisePhase(Trial first, Trial second) throws InterruptedException {
-        int raceNo = second == null ? first.number() : second.number();
+    /**
+     * The default (or first) configuration measured several times, interleaved with a second configuration racing
+     * it. The second is asked for only once the first's first measurement is taken and {@code after} has seen it, so
+     * that workload mapping (which profiles that measurement) can choose it; the phase's race is numbered after the
+     * first trial whether or not there is a second, so that a resumed phase finds its measurements.
+     *
+     * @return the trials the phase completed: the first, and the second where there was one
+     */
+    private List<Trial> noisePhase(Trial first, AfterTrial after) throws InterruptedException {
+        int raceNo = first.number() + 1;
+        JournalLine.Replicate opening = measure(first, raceNo, 1);
+        after.after(first);
+        Trial second = session.askBatch(1).stream().findFirst().orElse(null);
         int slices = second == null ? protocol.noiseRepeats() : Math.max(protocol.noiseRepeats(), protocol.maxSlices());
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
@@ -105,19 +118,23 @@ public final class ProtocolLoop {
             if (!withSecond && a.size() >= protocol.noiseRepeats() || timeUp() && a.size() >= 2) {
                 break;
             }
-            Slice slice = slice(first, withSecond ? second : null, raceNo, s);
+            Slice slice = s == 1 ? new Slice(opening, withSecond ? measure(second, raceNo, 1) : null)
+                    : slice(first, withSecond ? second : null, raceNo, s);
             JournalLine.Replicate ra = slice.incumbent();
             JournalLine.Replicate rb = slice.candidate();
             elapsed += ra.elapsedMillis() + (rb == null ? 0 : rb.elapsedMillis());
-            if (!ra.ok()) {
-                firstFailed = ra.reason();
-                break;
-            }
-            a.add(ra.value());
             if (rb != null && !rb.ok()) {
                 secondFailed = rb.reason();
             } else if (rb != null) {
                 b.add(rb.value());
+            }
+            if (!ra.ok()) {
+                // the second's measurement of this slice is kept: it becomes the incumbent on it
+                firstFailed = ra.reason();
+                break;
+            }
+            a.add(ra.value());
+            if (rb != null && rb.ok()) {
                 ratios.add(logRatio(rb.value(), ra.value()));
                 if (s >= protocol.noiseRepeats()) {
                     look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
@@ -135,17 +152,25 @@ public final class ProtocolLoop {
             session.tellRaced(first, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, a);
         }
         if (second == null) {
-            return;
+            return List.of(first);
         }
+        completeSecond(second, b, first.number(), firstFailed != null, secondFailed, look, elapsed);
+        return List.of(first, second);
+    }
+
+    /** Tells the session how the noise phase's second configuration did against the first ({@code against}). */
+    private void completeSecond(Trial second, List<Double> values, int against, boolean firstFailed,
+                                String secondFailed, SequentialTest.Look look, long elapsed)
+            throws InterruptedException {
         if (secondFailed != null) {
             session.fail(second, secondFailed, Duration.ofMillis(elapsed));
-        } else if (b.isEmpty()) {
+        } else if (values.isEmpty()) {
             // the default failed before the second was measured: it races whatever is the incumbent now
             race(second, Integer.MAX_VALUE);
-        } else if (firstFailed != null) {
-            session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, b);
+        } else if (firstFailed) {
+            session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, values);
         } else {
-            complete(second, b, look, first.number(), elapsed);
+            complete(second, values, look, against, elapsed);
         }
     }
 

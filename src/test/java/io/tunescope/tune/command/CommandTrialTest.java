@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,8 +55,16 @@ class CommandTrialTest {
         Path out = dir.resolve("out");
         assertThat(io.tunescope.cli.Main.execute("tune", dir.resolve("f.yaml").toString(), "--out", out.toString()))
                 .isEqualTo(io.tunescope.cli.ExitCode.FAILURE);
-        assertThat(java.nio.file.Files.readAllLines(out.resolve("journal.jsonl"))).hasSize(4)
-                .allMatch(l -> l.contains("session") || l.contains("\"status\":\"failed\"") && l.contains("\"reason\":\"exit code 1\""));
+        List<String> journal = java.nio.file.Files.readAllLines(out.resolve("journal.jsonl"));
+        // every measurement (a replicate line of the racing protocol) and every trial failed with the command's reason
+        assertThat(journal.subList(1, journal.size())).allMatch(l -> l.contains("\"reason\":\"exit code 1\""));
+        assertThat(journal.stream().filter(l -> l.contains("\"type\":\"trial\""))).hasSize(3)
+                .allMatch(l -> l.contains("\"status\":\"failed\""));
+        // no measurement was taken twice: the default's first failure ends its noise phase, and the configuration
+        // measured beside it keeps that measurement
+        assertThat(journal.stream().filter(l -> l.contains("\"type\":\"replicate\""))).hasSize(3);
+        assertThat(io.tunescope.store.Json.MAPPER.readTree(out.resolve("best.json").toFile()).path("verdict")
+                .asText()).isEqualTo("indistinguishable");
     }
 
     @Test

@@ -114,7 +114,7 @@ class KillAndResumeTest {
     @Test
     void killNineInTheMiddleOfARaceLosesNoMeasurementAndCountsNoneTwice(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("run");
-        // the example measured by the racing protocol (a file that names none is measured single)
+        // racing is the default; named here so that this test keeps racing whatever the default becomes
         Path racing = tmp.resolve("racing.yaml");
         Files.writeString(racing, Files.readString(EXAMPLE) + "workingDirectory: "
                 + EXAMPLE.toAbsolutePath().getParent() + "\nprotocol: racing\n");
@@ -153,5 +153,10 @@ class KillAndResumeTest {
         assertThat(told).as("the cut race's trial holds its measurements from both processes").isEqualTo(candidate);
         assertThat(Json.MAPPER.readTree(out.resolve("best.json").toFile()).get("verdict").asText())
                 .isIn("better", "worse", "indistinguishable");
+        // summary.json lists the races of both processes, the cut one included
+        List<Integer> raced = new ArrayList<>();
+        Json.MAPPER.readTree(out.resolve("summary.json").toFile()).path("races")
+                .forEach(n -> raced.add(n.path("trial").asInt()));
+        assertThat(raced).contains(cut).doesNotHaveDuplicates();
     }
 }

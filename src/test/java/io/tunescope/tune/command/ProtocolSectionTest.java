@@ -25,10 +25,14 @@ class ProtocolSectionTest {
     }
 
     @Test
-    void singleIsTheDefaultAndRacingTheNamedChoice() {
-        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.single());
+    void racingIsTheDefaultAndSingleTheNamedChoice() {
+        assertThat(parse("").protocol()).isEqualTo(TrialProtocol.defaults());
+        assertThat(parse("").protocol().racing()).isTrue();
         assertThat(parse("protocol: racing\n").protocol()).isEqualTo(TrialProtocol.defaults());
         assertThat(parse("protocol: single\n").protocol().racing()).isFalse();
+        assertThat(parse("protocol: {mode: single}\n").protocol().racing()).isFalse();
+        assertThat(parse("budgetTime: 2m\n").protocol())
+                .isEqualTo(TrialProtocol.defaults().withBudgetTime(Duration.ofMinutes(2)));
         TuningFile f = parse("budgetTime: 30m\nprotocol:\n  halfWidthPercent: 3\n  maxSlices: 8\n");
         assertThat(f.protocol().racing()).isTrue();
         assertThat(f.protocol().budgetTime()).isEqualTo(Duration.ofMinutes(30));
@@ -51,5 +55,29 @@ class ProtocolSectionTest {
                 .hasMessage("t.yaml:6: budgetTime (-5m) must be a positive duration such as 8ms, 30s or 2m");
         assertThatThrownBy(() -> parse("protocol: fast\n")).isInstanceOf(BadInputException.class)
                 .hasMessageStartingWith("t.yaml:6: protocol (fast) must be racing or single");
+        assertThatThrownBy(() -> parse("protocol:\n  halfWidthPercent: -2\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.halfWidthPercent (-2.0) must be above 0");
+        assertThatThrownBy(() -> parse("protocol:\n  mode: single\n  sliceCount: 3\n"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith("t.yaml:8: protocol.sliceCount (sliceCount) is not a known key");
+    }
+
+    @Test
+    void replicationLimitsBelowTheirMinimumAndOtherRulesAreBadInput() {
+        assertThatThrownBy(() -> parse("protocol:\n  noiseRepeats: 1\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.noiseRepeats (1) must be at least 2 (a spread needs two)");
+        assertThatThrownBy(() -> parse("protocol:\n  revalidateRuns: 1\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.revalidateRuns (1) must be at least 2 (an interval needs two runs "
+                        + "of each)");
+        assertThatThrownBy(() -> parse("protocol:\n  maxSlices: -3\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.maxSlices (-3) must be at least 1");
+        assertThatThrownBy(() -> parse("protocol:\n  unstableFactor: 1\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.unstableFactor (1.0) must be above 1");
+        assertThatThrownBy(() -> parse("protocol:\n  confidence: 1\n")).isInstanceOf(BadInputException.class)
+                .hasMessage("t.yaml:6: protocol.confidence (1.0) must be above 0.5 and below 1");
+        assertThatThrownBy(() -> parse("protocol:\n  mode: fast\n")).isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith("t.yaml:7: protocol.mode (fast) must be racing or single");
+        assertThatThrownBy(() -> parse("protocol:\n  noiseRepeats: many\n")).isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith("t.yaml:7: protocol.noiseRepeats (many)");
     }
 }

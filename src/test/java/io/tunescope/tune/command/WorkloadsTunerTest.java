@@ -85,6 +85,9 @@ class WorkloadsTunerTest {
         BestSoFar seq = BestSoFar.read(TuningDir.of(out).workload("sequence").best());
         assertThat(seq.revalidated().runs()).isEqualTo(3);
         assertThat(seq.revalidated().best().objective()).isEqualTo(10.0);
+        // the verdict is the diagonal's: 1 thread beats the default's 2 in every paired round, alike each time
+        assertThat(seq.verdict()).isEqualTo("better").isEqualTo(seq.revalidated().verdict());
+        assertThat(seq.verdictHalfWidthPercent()).isEqualTo(0.0);
         assertThat(Files.isRegularFile(TuningDir.of(out).workload("q1-many").journal())).isTrue();
         JsonNode summary = Json.MAPPER.readTree(TuningDir.of(out).summary().toFile());
         assertThat(summary.get("workloads").get("q1-many").get("users").asInt()).isEqualTo(4);

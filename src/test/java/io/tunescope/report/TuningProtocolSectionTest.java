@@ -1,0 +1,75 @@
+package io.tunescope.report;
+
+import io.tunescope.analysis.tune.ProtocolView;
+import io.tunescope.analysis.tune.TuningAnalysis;
+import io.tunescope.store.BestSoFar;
+import io.tunescope.store.Revalidated;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The report's protocol section, from a recorded summary.json: the noise, each race, the unstable ones, the verdict. */
+class TuningProtocolSectionTest {
+    private static final String SUMMARY = """
+            {"protocol": {"mode": "racing", "noiseRepeats": 4},
+             "noise": {"measurements": 4, "mean": 20.5, "cvPercent": 7.25, "driftPercentPerMeasurement": -1.5},
+             "measurements": 23,
+             "races": [
+               {"trial": 2, "against": 1, "measurements": 5, "pairs": 5, "decision": "better",
+                "gainPercent": 12.3, "gainInterval": [4.1, 20.9], "cvPercent": 3.0},
+               {"trial": 3, "against": 2, "measurements": 1, "pairs": 0, "decision": "worse"},
+               {"trial": 4, "measurements": 3, "decision": "unstable"}],
+             "unstable": [{"trial": 4, "config": {"threads": 7, "mode": "fast"}, "measurements": [10.0, 31.0, 55.0],
+                           "cvPercent": 68.4, "defaultCvPercent": 7.25}]}
+            """;
+
+    private static TuningAnalysis analysis(BestSoFar best, ProtocolView p) {
+        return new TuningAnalysis("t", List.of(new TuningAnalysis.Session(null, "gp", 1, "minimize", List.of(),
+                List.of(), best, p)), null);
+    }
+
+    @Test
+    void showsTheNoiseEachRaceTheUnstableConfigurationsAndTheVerdictWithItsInterval(@TempDir Path dir)
+            throws Exception {
+        ProtocolView p = ProtocolView.read(Files.writeString(dir.resolve("summary.json"), SUMMARY));
+        assertThat(p.races()).extracting(ProtocolView.Race::decision).containsExactly("better", "worse", "unstable");
+        assertThat(p.races().get(0).gainInterval()).containsExactly(4.1, 20.9);
+        assertThat(p.races().get(2).against()).isNull();
+        assertThat(p.unstable().get(0).config()).containsEntry("threads", 7).containsEntry("mode", "fast");
+
+        Revalidated r = new Revalidated(null, null, 9.4, List.of(2.5, 16.3), 8, 1, "better", 6.9);
+        BestSoFar best = new BestSoFar(6, new BestSoFar.Best(Map.of("threads", 4), 18.0, 2), null, 12.0,
+                "minimize", "gp", 1, null, r, "better", 6.9);
+        Html h = new Html();
+        TuningProtocolSection.render(h, analysis(best, p));
+        String html = h.toString();
+        assertThat(html).contains("Verdict: better (re-validated gain +9.4 % [2.5, 16.3], 95 % interval ±6.9 points, "
+                + "8 runs of each of default and best, 1 failed).");
+        assertThat(html).contains("Protocol: racing, 23 measurements in all. Noise of the default (4 measurements, "
+                + "mean 20.50): coefficient of variation 7.25 %, drift -1.50 % of the mean per measurement.");
+        assertThat(html).contains("<td>better</td>", "<td>[4.1, 20.9]</td>", "<td>worse</td>",
+                "<td>unstable</td>", "{threads=7, mode=fast}", "<td class=\"n\">68.40</td>");
+    }
+
+    @Test
+    void aSessionWithoutARaceOrASummarySaysWhyItHasNoFigures(@TempDir Path dir) throws Exception {
+        ProtocolView single = ProtocolView.read(Files.writeString(dir.resolve("summary.json"),
+                "{\"protocol\": {\"mode\": \"single\"}}"));
+        BestSoFar none = new BestSoFar(3, null, null, null, "minimize", "gp", 1, null, null, "indistinguishable",
+                null);
+        Html h = new Html();
+        TuningProtocolSection.render(h, analysis(none, single));
+        assertThat(h.toString()).contains("Verdict: indistinguishable: not re-validated",
+                "Protocol: single. One measurement per trial: no noise estimate.").doesNotContain("<table>");
+        assertThat(ProtocolView.read(dir.resolve("missing.json"))).isNull();
+        Html unfinished = new Html();
+        TuningProtocolSection.render(unfinished, analysis(null, null));
+        assertThat(unfinished.toString()).contains("No verdict: the session did not finish.");
+    }
+}
