@@ -46,6 +46,7 @@ class ShopWorkloadsTest {
                   - {mix: browsing, name: b}
                 budget: 1
                 strategy: random
+                protocol: single    # the sessions and the matrix are under test here, not the races
                 parameters:
                   - {name: app_pool_size, min: 2, max: 32}
                 """);
