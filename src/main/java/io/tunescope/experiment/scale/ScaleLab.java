@@ -1,5 +1,6 @@
 package io.tunescope.experiment.scale;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.analysis.scale.BusyMachine;
 import io.tunescope.analysis.scale.ContentionSummary;
@@ -14,7 +15,6 @@ import io.tunescope.analysis.usl.UslPoint;
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.monitor.jfr.ContentionRecording;
-import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.workload.micro.PlanMode;
@@ -235,7 +235,7 @@ public final class ScaleLab {
                 options.statement(), options.modes().stream().map(PlanMode::label).toList(), options.threads(),
                 options.timing(), options.forks(), options.contention(), options.seed(), status, points, ratios, usl,
                 contentionSummary, Verdict.of(points, ratios, contentionSummary), allWarnings, environment);
-        Json.writeAtomically(summaryFile(), summary);
+        ResultsDatabase.writeWithSummary(summaryFile(), summary, List.of());
         return summary;
     }
 

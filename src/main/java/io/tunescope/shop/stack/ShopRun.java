@@ -1,5 +1,6 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.store.ResultsDatabase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
@@ -85,7 +86,7 @@ public final class ShopRun implements AutoCloseable {
                     + "after %.1f s of measurement: the figures are of what was measured until then",
                     summary.measureSeconds()));
         }
-        Json.writeAtomically(file, node);
+        ResultsDatabase.writeWithSummary(file, node, java.util.List.of());
     }
 
     /** Starts the stack and populates the store, sized for {@code config.browsers()}; close it when done. */
