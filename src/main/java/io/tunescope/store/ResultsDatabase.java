@@ -41,14 +41,15 @@ public final class ResultsDatabase {
     }
 
     /**
-     * Writes {@code summary} to {@code summaryFile} (as {@link Json#writeAtomically}) and then {@code results.duckdb}
+     * Writes {@code summary} with its {@link RunWarnings} to {@code summaryFile} (as {@link Json#writeAtomically}) and then {@code results.duckdb}
      * beside it with the summary's tables and {@code tables}.
      */
     public static void writeWithSummary(Path summaryFile, Object summary, List<ResultsTable> tables) {
-        Json.writeAtomically(summaryFile, summary);
+        JsonNode document = RunWarnings.added(summaryFile, summary);
+        Json.writeAtomically(summaryFile, document);
         Path file = summaryFile.toAbsolutePath().resolveSibling(FILE_NAME);
         try {
-            write(file, Documents.stamped(summaryFile, summary), tables);
+            write(file, document, tables);
         } catch (SQLException e) {
             throw new java.io.UncheckedIOException(new IOException(e.getMessage(), e));
         }
