@@ -1,5 +1,6 @@
 package io.tunescope.experiment.scale;
 
+import io.tunescope.SignalStop;
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.analysis.scale.BusyMachine;
@@ -45,6 +46,8 @@ import java.util.function.LongConsumer;
 public final class ScaleLab {
     static final long ROUND_WARMUP_MILLIS = 300;
 
+    /** How long SIGTERM waits for the partial summary before the JVM exits anyway. */
+    static final int SIGNAL_WAIT_SECONDS = 20;
     private final ScaleOptions options;
     private final Progress progress;
     private final List<PointRun> curve = new ArrayList<>();
@@ -64,16 +67,19 @@ public final class ScaleLab {
             ContentionRecording.prime();
         }
         engineVersion = StatementCheck.check(options.spec(), options.statement(), options.modes());
-        try (Progress.Task bar = progress.start("scale " + options.spec().engine(), plannedMillis(), "ms")) {
-            measureCurve(bar::step);
-            if (options.contention()) {
-                measureContention(bar::step);
+        try (SignalStop stop = SignalStop.install("scale-stop", SIGNAL_WAIT_SECONDS)) {
+            try (Progress.Task bar = progress.start("scale " + options.spec().engine(), plannedMillis(), "ms")) {
+                measureCurve(bar::step);
+                if (options.contention()) {
+                    measureContention(bar::step);
+                }
+            } catch (IOException | SQLException | InterruptedException | RuntimeException e) {
+                writeSummary(stop.signalled() ? "stopped by a signal (SIGTERM or Ctrl-C): the points are those "
+                        + "measured until then" : "failed: " + e.getMessage(), false);
+                throw e;
             }
-        } catch (IOException | SQLException | InterruptedException | RuntimeException e) {
-            writeSummary("failed: " + e.getMessage(), false);
-            throw e;
+            return writeSummary("complete", true);
         }
-        return writeSummary("complete", true);
     }
 
     private void measureCurve(LongConsumer progress) throws IOException, SQLException, InterruptedException {
