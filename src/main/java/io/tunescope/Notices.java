@@ -2,6 +2,7 @@ package io.tunescope;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -12,13 +13,46 @@ import java.util.function.Consumer;
  */
 public final class Notices {
     private static volatile Consumer<String> sink = Notices::toStderr;
+    /** How many of the latest lines {@link #since} can return; the count goes on past it. */
+    public static final int KEPT = 200;
+    private static final java.util.concurrent.atomic.AtomicLong SAID = new java.util.concurrent.atomic.AtomicLong();
+    private static final java.util.Deque<String> LATEST = new java.util.ArrayDeque<>();
 
     private Notices() {
     }
 
     /** Reports one line. */
     public static void say(String line) {
+        synchronized (LATEST) {
+            SAID.incrementAndGet();
+            LATEST.addLast(line);
+            if (LATEST.size() > KEPT) {
+                LATEST.removeFirst();
+            }
+        }
         sink.accept(line);
+    }
+
+    /** The number of lines reported so far in this JVM: a mark for {@link #since}. */
+    public static long mark() {
+        return SAID.get();
+    }
+
+    /**
+     * The lines reported after {@code mark}: their count, and the latest of them (at most {@link #KEPT}), so that a
+     * summary says what its run printed.
+     */
+    public static Said since(long mark) {
+        synchronized (LATEST) {
+            long count = SAID.get() - mark;
+            List<String> all = new java.util.ArrayList<>(LATEST);
+            int keep = (int) Math.min(count, all.size());
+            return new Said(count, List.copyOf(all.subList(all.size() - keep, all.size())));
+        }
+    }
+
+    /** {@code count} lines reported, of which {@code latest} are the last ones (all of them when few). */
+    public record Said(long count, List<String> latest) {
     }
 
     /** Reports a failure with its stack trace (a child process's last words before it exits). */

@@ -67,8 +67,14 @@ class SqlSourcesTest {
             Map.entry("shop/db/ShopPopulator.java", Set.of("sql")),   // INSERT text built from ShopSchema columns
             // the search's WHERE clause is one of three literals; the user's text is the bound LIKE parameter
             Map.entry("shop/db/BrowseTransactions.java", Set.of("where")),
-            // results.duckdb: a UNION of read_csv(?) with every path bound
-            Map.entry("store/ResultsDatabase.java", Set.of("reads")),
+            // results.duckdb: table names made of [a-z0-9_] only (ResultsTable.identifier) and quoted, a UNION of
+            // read_csv(?) with every path bound, the run's fixed column definitions
+            Map.entry("store/ResultsDatabase.java", Set.of("reads", "quoted", "csv.emptyColumns()")),
+            // a table in memory: its identifier, column definitions of identifiers and fixed types, a "?" per column
+            Map.entry("store/RowsTable.java", Set.of("quoted", "String.join(\"\", definitions)", "marks")),
+            // export: the database's own table names quoted ('"' doubled), the target path as a literal ('' doubled;
+            // COPY takes no parameter), the format's fixed options
+            Map.entry("store/ResultsExport.java", Set.of("table", "target", "format.options")),
             // pgbench's fixed table names, the fill factor clause (an int checked to 10..100), a "?" per column
             Map.entry("workload/pgbench/PgbenchLoader.java", Set.of("table", "with", "target",
                     "\"\".repeat(columns - 1)")),

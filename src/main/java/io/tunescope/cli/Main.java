@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
                 TuneCommand.class,
                 TuneBenchCommand.class,
                 KnobsCommand.class,
-                CheckCommand.class,
+                CheckCommand.class, ExportCommand.class,
                 ScaleCommand.class, UslCommand.class,
                 ShopCommand.class,
         })

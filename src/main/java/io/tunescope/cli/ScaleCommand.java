@@ -9,6 +9,7 @@ import io.tunescope.analysis.scale.ScaleSummary;
 import io.tunescope.experiment.scale.ScaleLab;
 import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
+import io.tunescope.engine.DriverJars;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
@@ -41,6 +42,10 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Option(names = "--url", description = "JDBC URL (required with --engine jdbc)")
     String url;
+
+    @Option(names = "--driver-jar", paramLabel = "PATH", description = "a JDBC driver jar for --url, loaded from "
+            + "this path only (for a database whose driver tunescope does not bundle)")
+    Path driverJar;
 
     @Option(names = "--user", description = "JDBC user")
     String user;
@@ -94,6 +99,9 @@ public final class ScaleCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Engine chosenEngine = Engines.scaleLab().byId(engine);
+        if (driverJar != null) {
+            DriverJars.load(driverJar, url);
+        }
         if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && url == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
                     + " needs --url");

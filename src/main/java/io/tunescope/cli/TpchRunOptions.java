@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.engine.DriverJars;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
@@ -26,6 +27,10 @@ public final class TpchRunOptions {
 
     @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
     String url;
+
+    @Option(names = "--driver-jar", paramLabel = "PATH", description = "A JDBC driver jar for --url, loaded from this "
+            + "path only (for a database whose driver tunescope does not bundle); the tenants get it too.")
+    Path driverJar;
 
     @Option(names = "--db-user", paramLabel = "NAME", description = "Database user for --engine jdbc.")
     String dbUser;
@@ -121,6 +126,9 @@ public final class TpchRunOptions {
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
         Engine kind = Engines.tenants().byId(engine);
+        if (driverJar != null) {
+            DriverJars.load(driverJar, url);
+        }
         WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
         double sf = scaleFactor != null ? scaleFactor
                 : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;

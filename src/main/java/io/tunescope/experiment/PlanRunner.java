@@ -1,5 +1,6 @@
 package io.tunescope.experiment;
 
+import io.tunescope.store.ResultsDatabase;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Notices;
@@ -216,7 +217,8 @@ public final class PlanRunner {
                         : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell"
                         + (plan.base().monitorExact() ? ", with the exact mode's beside them" : ""),
                 baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
-        Json.writeAtomically(results.summary(), summary);
+        ResultsDatabase.writeWithSummary(results.summary(), summary, ResultsDatabase.across("cells", "cell",
+                list.stream().map(CellSummary::id).toList(), id -> results.cell(id).summary()));
         return summary;
     }
 

@@ -7,6 +7,7 @@ import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.RunSummary;
+import io.tunescope.store.RunWarnings;
 import io.tunescope.store.TenantStatistics;
 import io.tunescope.store.TransactionMix;
 import io.tunescope.workload.WorkloadDefinition;
@@ -49,7 +50,7 @@ final class SummaryWriter {
         ResultsDir results = ResultsDir.of(outDir);
         String notWritten = null;
         try {
-            Json.writeAtomically(results.summary(), summary);
+            Json.writeAtomically(results.summary(), RunWarnings.added(results.summary(), summary));
         } catch (UncheckedIOException e) {
             // a full disk or a directory made read-only: say so, and where what was measured still is
             notWritten = "summary not written (" + e.getMessage() + "); the executions measured are in "

@@ -89,6 +89,9 @@ public final class Documents {
 
     static String typeOf(Path file, Object value, ObjectNode body) {
         String name = file.getFileName().toString();
+        if (value instanceof ObjectNode tree && tree.path("type").isTextual() && tree.has("schemaVersion")) {
+            return tree.path("type").asText();   // a document stamped already, written again with more fields
+        }
         if (BY_FILE.containsKey(name)) {
             return BY_FILE.get(name);
         }

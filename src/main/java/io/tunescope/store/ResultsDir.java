@@ -34,6 +34,7 @@ public record ResultsDir(Path root) {
         try {
             Path created = java.nio.file.Files.createDirectories(dir);
             LibraryLog.directTo(created);
+            RunWarnings.opened(created);
             return created;
         } catch (java.nio.file.FileAlreadyExistsException e) {
             throw io.tunescope.BadInputException.of("out", dir, "must be a directory, but " + e.getFile()

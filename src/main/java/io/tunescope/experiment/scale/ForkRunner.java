@@ -36,7 +36,7 @@ public final class ForkRunner {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(io.tunescope.engine.DriverJars.classPath());
         command.add(ForkMain.class.getName());
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -1,5 +1,7 @@
 package io.tunescope.experiment.scale;
 
+import io.tunescope.SignalStop;
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.analysis.scale.BusyMachine;
 import io.tunescope.analysis.scale.ContentionSummary;
@@ -14,7 +16,6 @@ import io.tunescope.analysis.usl.UslPoint;
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.config.JdbcUrls;
 import io.tunescope.monitor.jfr.ContentionRecording;
-import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.workload.micro.PlanMode;
@@ -45,6 +46,8 @@ import java.util.function.LongConsumer;
 public final class ScaleLab {
     static final long ROUND_WARMUP_MILLIS = 300;
 
+    /** How long SIGTERM waits for the partial summary before the JVM exits anyway. */
+    static final int SIGNAL_WAIT_SECONDS = 20;
     private final ScaleOptions options;
     private final Progress progress;
     private final List<PointRun> curve = new ArrayList<>();
@@ -64,16 +67,19 @@ public final class ScaleLab {
             ContentionRecording.prime();
         }
         engineVersion = StatementCheck.check(options.spec(), options.statement(), options.modes());
-        try (Progress.Task bar = progress.start("scale " + options.spec().engine(), plannedMillis(), "ms")) {
-            measureCurve(bar::step);
-            if (options.contention()) {
-                measureContention(bar::step);
+        try (SignalStop stop = SignalStop.install("scale-stop", SIGNAL_WAIT_SECONDS)) {
+            try (Progress.Task bar = progress.start("scale " + options.spec().engine(), plannedMillis(), "ms")) {
+                measureCurve(bar::step);
+                if (options.contention()) {
+                    measureContention(bar::step);
+                }
+            } catch (IOException | SQLException | InterruptedException | RuntimeException e) {
+                writeSummary(stop.signalled() ? "stopped by a signal (SIGTERM or Ctrl-C): the points are those "
+                        + "measured until then" : "failed: " + e.getMessage(), false);
+                throw e;
             }
-        } catch (IOException | SQLException | InterruptedException | RuntimeException e) {
-            writeSummary("failed: " + e.getMessage(), false);
-            throw e;
+            return writeSummary("complete", true);
         }
-        return writeSummary("complete", true);
     }
 
     private void measureCurve(LongConsumer progress) throws IOException, SQLException, InterruptedException {
@@ -235,7 +241,7 @@ public final class ScaleLab {
                 options.statement(), options.modes().stream().map(PlanMode::label).toList(), options.threads(),
                 options.timing(), options.forks(), options.contention(), options.seed(), status, points, ratios, usl,
                 contentionSummary, Verdict.of(points, ratios, contentionSummary), allWarnings, environment);
-        Json.writeAtomically(summaryFile(), summary);
+        ResultsDatabase.writeWithSummary(summaryFile(), summary, List.of());
         return summary;
     }
 

@@ -1,5 +1,6 @@
 package io.tunescope.experiment.shop;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.analysis.shop.CapacityAnalysis;
 import io.tunescope.analysis.shop.CapacityLevel;
@@ -8,7 +9,6 @@ import io.tunescope.analysis.shop.SaturatedTier;
 import io.tunescope.analysis.usl.UslResult;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
-import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.ShopSummary;
@@ -53,7 +53,7 @@ public final class ShopCapacity {
             for (int browsers : config.levels()) {
                 ShopSummary s = run.drive(stack, browsers, inner);
                 ResultsDir levelDir = dir.capacityLevel(browsers);
-                Json.writeAtomically(levelDir.summary(), s);
+                ResultsDatabase.writeWithSummary(levelDir.summary(), s, List.of());
                 summaries.add(s);
                 levels.add(CapacityAnalysis.level(s, summaries.get(0), cores,
                         relative(dir.root(), levelDir.summary())));
@@ -64,7 +64,9 @@ public final class ShopCapacity {
             }
         }
         CapacitySummary summary = summarize(config, summaries, levels, cores);
-        Json.writeAtomically(dir.shopCapacity(), summary);
+        ResultsDatabase.writeWithSummary(dir.shopCapacity(), summary, ResultsDatabase.across("levels", "browsers",
+                config.levels().stream().map(String::valueOf).toList(), b -> dir.capacityLevel(Integer.parseInt(b))
+                        .summary()));
         return summary;
     }
 

@@ -1,5 +1,6 @@
 package io.tunescope.monitor.session;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Notices;
 import io.tunescope.Progress;
 import io.tunescope.monitor.ExactReport;
@@ -13,7 +14,6 @@ import io.tunescope.monitor.proc.ClockTicks;
 import io.tunescope.monitor.trace.SchedEvent;
 import io.tunescope.monitor.trace.SchedTimeline;
 import io.tunescope.monitor.trace.TracefsTracer;
-import io.tunescope.store.Json;
 import io.tunescope.store.MonitorDir;
 import io.tunescope.store.RunEnvironment;
 
@@ -74,7 +74,8 @@ public final class MonitorSession {
                 MonitorReport report = MonitorReport.of(recording).withSession(exact == null ? "sample" : "exact",
                         (processCpuNanos() - cpu0) / 1e6, exact, notes);
                 if (s.out() != null) {
-                    Json.writeAtomically(new MonitorDir(s.out()).summary(), summary(s, report));
+                    ResultsDatabase.writeWithSummary(new MonitorDir(s.out()).summary(), summary(s, report),
+                            java.util.List.of());
                 }
                 return report;
             }

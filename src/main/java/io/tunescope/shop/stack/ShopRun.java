@@ -1,5 +1,7 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.SignalStop;
+import io.tunescope.store.ResultsDatabase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
@@ -24,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -53,28 +54,11 @@ public final class ShopRun implements AutoCloseable {
     public static ShopSummary run(ShopRunConfig config, Progress progress) throws IOException, SQLException,
             InterruptedException {
         ResultsDir dir = ResultsDir.of(config.out());
-        Thread runner = Thread.currentThread();
-        CountDownLatch written = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            runner.interrupt();
-            try {
-                written.await(SIGNAL_WAIT_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "shop-run-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (ShopRun run = start(config, progress)) {
+        try (SignalStop stop = SignalStop.install("shop-run-stop", SIGNAL_WAIT_SECONDS);
+             ShopRun run = start(config, progress)) {
             ShopSummary summary = run.drive(config, config.browsers(), progress);
-            writeSummary(dir.summary(), summary, !Thread.currentThread().isInterrupted());
+            writeSummary(dir.summary(), summary, !stop.signalled() && !Thread.currentThread().isInterrupted());
             return summary;
-        } finally {
-            written.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down (SIGTERM): the hook is running and has just been let go
-            }
         }
     }
 
@@ -87,7 +71,7 @@ public final class ShopRun implements AutoCloseable {
                     + "after %.1f s of measurement: the figures are of what was measured until then",
                     summary.measureSeconds()));
         }
-        Json.writeAtomically(file, node);
+        ResultsDatabase.writeWithSummary(file, node, java.util.List.of());
     }
 
     /** Starts the stack and populates the store, sized for {@code config.browsers()}; close it when done. */

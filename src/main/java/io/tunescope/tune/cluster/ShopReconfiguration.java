@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
@@ -73,7 +74,7 @@ public final class ShopReconfiguration {
                 driver.shutdownNow();
             }
             ReconfigureSummary summary = summary(c, result, last.get(), error);
-            Json.writeAtomically(dir.summary(), summary);
+            ResultsDatabase.writeWithSummary(dir.summary(), summary, java.util.List.of());
             return summary;
         }
     }

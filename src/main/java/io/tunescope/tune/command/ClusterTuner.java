@@ -1,5 +1,6 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
@@ -46,7 +47,8 @@ public final class ClusterTuner {
         if (f.reconfiguration() != null) {
             r = reconfigure(f, r, outDir, progress);
         }
-        Json.writeAtomically(TuningDir.of(outDir).summary(), summary(f, r.result(), (System.nanoTime() - start) / 1e9));
+        ResultsDatabase.writeWithSummary(TuningDir.of(outDir).summary(), summary(f, r.result(),
+                (System.nanoTime() - start) / 1e9), java.util.List.of());
         return r;
     }
 

@@ -1,8 +1,9 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.ResultsDatabase;
+import io.tunescope.store.TrialsTable;
 import io.tunescope.Progress;
 import io.tunescope.store.BestSoFar;
-import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
 import io.tunescope.store.Revalidated;
 import io.tunescope.experiment.monitor.RunMonitor;
@@ -165,7 +166,7 @@ public final class CommandTuner {
                 summary.put("mapping", mapping.mapped().orElse(null));
                 summary.put("profile", mapping.profile().orElse(null));
             }
-            Json.writeAtomically(files.summary(), summary);
+            ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
             return new Result(best, importance, newTrials, exhausted, outDir);
         }
     }

@@ -1,12 +1,12 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.CrossApplyMatrix;
-import io.tunescope.store.Json;
 import io.tunescope.store.Revalidated;
 import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.TuningDir;
@@ -99,7 +99,8 @@ public final class WorkloadsTuner {
                 sessions.put(w.name(), withBest(sessions.get(w.name()), done));
             }
         }
-        Json.writeAtomically(files.summary(), summary(f, sessions, matrix, (System.nanoTime() - start) / 1e9));
+        ResultsDatabase.writeWithSummary(files.summary(), summary(f, sessions, matrix,
+                (System.nanoTime() - start) / 1e9), List.of());
         return new Result(sessions, matrix, outDir);
     }
 

@@ -54,7 +54,7 @@ public final class AgentProcess implements AutoCloseable {
         }
         Path tmp = ChildTempDirs.create();
         command.addAll(List.of(Processes.javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
-                ChildTempDirs.jvmOption(tmp), "-cp", System.getProperty("java.class.path"),
+                ChildTempDirs.jvmOption(tmp), "-cp", io.tunescope.engine.DriverJars.classPath(),
                 TenantAgentMain.class.getName(), specFile.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
         builder.environment().remove(AgentSpec.PASSWORD_ENV);
