@@ -1,16 +1,18 @@
 package io.tunescope.shop.proxy;
 
 import io.tunescope.shop.Interaction;
+import io.tunescope.shop.db.ShopImages;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The proxy's nginx.conf when the application nodes form two tiers: the browse interactions' pages (those
  * {@link Interaction#browse()} counts as browse: Home, New Products, Best Sellers, Product Detail, Search Request and
- * Results) go to the upstream {@code shop_browse}, every other path to {@code shop_order}. A tier without nodes
+ * Results) and the item images go to the upstream {@code shop_browse}, every other path to {@code shop_order}. A tier without nodes
  * (all failed) has its paths served by the other tier. Otherwise as {@link NginxConfig}: caching of the answers the
  * application marks cacheable and no larger than the knob's size, passive health (a refused or dropped request goes
  * to the next node of its tier), no retry on a slow answer. Each answer names the node that served it
@@ -24,10 +26,14 @@ public final class RoutedNginxConfig {
     private RoutedNginxConfig() {
     }
 
-    /** The location pattern of the browse pages under the store's base path {@code /shop/}. */
+    /**
+     * The location pattern of the browse pages under the store's base path {@code /shop/}, and of the item images,
+     * which the browse pages (Home, Search Request, Product Detail) are the ones to show.
+     */
     static String browsePattern() {
-        return Arrays.stream(Interaction.values()).filter(Interaction::browse).map(Interaction::path)
-                .collect(Collectors.joining("|", "^/shop/(", ")$"));
+        String images = ShopImages.URL_PREFIX.substring("/shop/".length()) + ".*";
+        return Stream.concat(Arrays.stream(Interaction.values()).filter(Interaction::browse).map(Interaction::path),
+                Stream.of(images)).collect(Collectors.joining("|", "^/shop/(", ")$"));
     }
 
     /**

@@ -18,6 +18,8 @@ class RoutedNginxConfigTest {
             assertThat(browse.matcher("/shop/" + i.path()).matches()).as("%s", i).isEqualTo(i.browse());
         }
         assertThat(browse.matcher("/shop/home-x").matches()).isFalse();
+        assertThat(browse.matcher(io.tunescope.shop.db.ShopImages.URL_PREFIX + io.tunescope.shop.db.ShopImages.thumbnailPath(7)).matches())
+                .as("the item images go with the browse pages that show them").isTrue();
         String text = RoutedNginxConfig.render(ProxyKnobs.DEFAULTS, Path.of("/tmp/p"), 8080, List.of(9001, 9002),
                 List.of(9003), false);
         String browseBlock = text.substring(text.indexOf("upstream shop_browse"), text.indexOf("upstream shop_order"));

@@ -75,7 +75,7 @@ class TargetSectionTest {
         assertThatThrownBy(() -> parse(dir, """
                 target: {engine: duckdb, objective: fastest}
                 parameters: [{name: threads}]
-                """)).hasMessageContaining("objective (fastest) must be throughput, geomean or a latency percentile");
+                """)).hasMessageContaining("objective (fastest) must be throughput, notpm (TPC-C), geomean or a latency percentile");
         assertThatThrownBy(() -> parse(dir, """
                 target: {engine: duckdb, revalidate: 2}
                 parameters: [{name: threads}]
