@@ -75,6 +75,16 @@ class SqlSourcesTest {
             // export: the database's own table names quoted ('"' doubled), the target path as a literal ('' doubled;
             // COPY takes no parameter), the format's fixed options
             Map.entry("store/ResultsExport.java", Set.of("table", "target", "format.options")),
+            // TPC-C: every statement's text is a literal at its call of bound/update (TpccReads, TpccTransactions)
+            Map.entry("workload/tpcc/TpccStatements.java", Set.of("sql")),
+            // the nine tables' names (TpccSchema.TABLES) and a "?" per column and row; execute(full|rest) runs the
+            // prepared batch, not SQL text
+            Map.entry("workload/tpcc/TpccRows.java", Set.of("table", "sql(ROWS_PER_INSERT)", "full", "sql(count)",
+                    "rest")),
+            Map.entry("workload/tpcc/TpccConsistency.java", Set.of("CONDITIONS[i][1]")),   // fixed queries
+            // DDL from TpccSchema's own constant tables, columns and keys
+            Map.entry("workload/tpcc/TpccSchema.java", Set.of("TABLES.get(i)", "table", "columns(table)",
+                    "(key == null || keysLater ? \"\" : \"\" + key + \"\")", "key")),
             // pgbench's fixed table names, the fill factor clause (an int checked to 10..100), a "?" per column
             Map.entry("workload/pgbench/PgbenchLoader.java", Set.of("table", "with", "target",
                     "\"\".repeat(columns - 1)")),

@@ -360,6 +360,12 @@ class BadInputSweepTest {
                         "postgres", "--study-user", "bob", "--out", "{t}/ts", "{t}/cmd.yaml"),
                 c(3, "--study (" + DOWN_URL + ") cannot be reached (" + REFUSED + ")", "tune", "--study", DOWN_URL,
                         "--study-name", "s1", "--out", "{t}/ts-down", "{t}/cmd.yaml"),
+                // export: the format, the directory read and the one written
+                c(3, "--format (xlsx) must be parquet, csv or json", "export", "{t}", "--out", "{t}/ex", "--format",
+                        "xlsx"),
+                c(3, "DIR ({t}/nosuch) must be a results directory holding results.duckdb or that file", "export",
+                        "{t}/nosuch", "--out", "{t}/ex"),
+                c(2, "Missing required option: '--out=OUT'", "export", "{t}"),
                 // check: the first error of each file, as run and tune would say it
                 c(3, "{t}/cluster-key.yaml:3: cluster.trials (trials) is not a known key; expected one of [bench, "
                         + "failures, layout, modes, partitioning, reconfiguration, roundTimeoutSeconds, seed, shop, "
@@ -449,8 +455,8 @@ class BadInputSweepTest {
     @Test
     void everyCommandIsSwept() {
         List<String> swept = cases().map(a -> ((List<?>) a.get()[3]).get(0).toString()).distinct().sorted().toList();
-        assertThat(swept).containsExactly("check", "demo", "knobs", "monitor", "report", "run", "scale", "shop", "tune",
-                "tune-bench", "usl");
+        assertThat(swept).containsExactly("check", "demo", "export", "knobs", "monitor", "report", "run", "scale", "shop",
+                "tune", "tune-bench", "usl");
         List<String> commands = Main.newCommandLine().getSubcommands().keySet().stream()
                 .filter(n -> !n.equals("help")).sorted().toList();
         assertThat(swept).isEqualTo(commands);
