@@ -122,13 +122,14 @@ class SquidProxyTest {
                 dir.toString(), Integer.toString(node)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try (var out = new BufferedReader(new InputStreamReader(controller.getInputStream(), StandardCharsets.UTF_8))) {
             ProcessHandle squid = ProcessHandle.of(Long.parseLong(out.readLine().trim())).orElseThrow();
+            // both lines before the kill: once the controller is reaped its output pipe may already be closed
+            Path home = Path.of(out.readLine().trim());
             controller.destroyForcibly().waitFor();
             long deadline = System.nanoTime() + 15_000_000_000L;
             while (System.nanoTime() < deadline && squid.isAlive()) {
                 Thread.sleep(50);
             }
             assertThat(squid.isAlive()).as("squid after kill -9 of the JVM that started it").isFalse();
-            Path home = Path.of(out.readLine().trim());
             while (System.nanoTime() < deadline && Files.exists(home) && !home.startsWith(dir)) {
                 Thread.sleep(50);
             }
