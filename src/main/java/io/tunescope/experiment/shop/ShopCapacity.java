@@ -2,6 +2,9 @@ package io.tunescope.experiment.shop;
 
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
+import io.tunescope.SignalStop;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunescope.store.Json;
 import io.tunescope.analysis.shop.CapacityAnalysis;
 import io.tunescope.analysis.shop.CapacityLevel;
 import io.tunescope.analysis.shop.CapacitySummary;
@@ -36,7 +39,9 @@ public final class ShopCapacity {
         int cores = Runtime.getRuntime().availableProcessors();
         List<ShopSummary> summaries = new ArrayList<>();
         List<CapacityLevel> levels = new ArrayList<>();
-        try (ShopRun run = ShopRun.start(stack, progress);
+        Integer cutAt = null;
+        try (SignalStop stop = SignalStop.install("shop-capacity-stop", ShopRun.SIGNAL_WAIT_SECONDS);
+             ShopRun run = ShopRun.start(stack, progress);
              Progress.Task task = progress.start("capacity levels", config.levels().size()
                      * stack.rampUp().plus(stack.measure()).plus(stack.rampDown()).toSeconds(), "s")) {
             Progress inner = (label, total, unit) -> new Progress.Task() {
@@ -52,11 +57,18 @@ public final class ShopCapacity {
             };
             for (int browsers : config.levels()) {
                 ShopSummary s = run.drive(stack, browsers, inner);
+                // SIGTERM or Ctrl-C interrupts the level: it is kept, cut short, as the curve's last
+                boolean cut = stop.signalled() || Thread.interrupted();
                 ResultsDir levelDir = dir.capacityLevel(browsers);
-                ResultsDatabase.writeWithSummary(levelDir.summary(), s, List.of());
+                ShopRun.writeSummary(levelDir.summary(), s, !cut);
                 summaries.add(s);
                 levels.add(CapacityAnalysis.level(s, summaries.get(0), cores,
                         relative(dir.root(), levelDir.summary())));
+                if (cut) {
+                    cutAt = browsers;
+                    writeCapacity(config, dir, summarize(config, summaries, levels, cores), cutAt);
+                    throw new InterruptedException("stopped by a signal at " + browsers + " browsers");
+                }
                 if (s.degraded()) {
                     // the node is gone: higher levels would only count connection errors
                     break;
@@ -64,10 +76,25 @@ public final class ShopCapacity {
             }
         }
         CapacitySummary summary = summarize(config, summaries, levels, cores);
-        ResultsDatabase.writeWithSummary(dir.shopCapacity(), summary, ResultsDatabase.across("levels", "browsers",
-                config.levels().stream().map(String::valueOf).toList(), b -> dir.capacityLevel(Integer.parseInt(b))
-                        .summary()));
+        writeCapacity(config, dir, summary, cutAt);
         return summary;
+    }
+
+    /**
+     * capacity.json with {@code complete}; a curve stopped by a signal at {@code cutAt} browsers (null: not stopped)
+     * says so and why, so no reader takes it as whole.
+     */
+    private static void writeCapacity(ShopCapacityConfig config, ResultsDir dir, CapacitySummary summary,
+                                      Integer cutAt) {
+        ObjectNode node = Json.MAPPER.valueToTree(summary);
+        node.put("complete", cutAt == null);
+        if (cutAt != null) {
+            node.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) during the level of " + cutAt
+                    + " browsers: the levels are those measured until then, the last one cut short");
+        }
+        List<String> measured = summary.levels().stream().map(l -> String.valueOf(l.browsers())).toList();
+        ResultsDatabase.writeWithSummary(dir.shopCapacity(), node, ResultsDatabase.across("levels", "browsers",
+                measured, b -> dir.capacityLevel(Integer.parseInt(b)).summary()));
     }
 
     static CapacitySummary summarize(ShopCapacityConfig config, List<ShopSummary> summaries,

@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ShopRun implements AutoCloseable {
     /** How long the JVM's exit on SIGTERM waits for the summary of what was measured (and the stack's stop). */
-    static final long SIGNAL_WAIT_SECONDS = 60;
+    public static final long SIGNAL_WAIT_SECONDS = 60;
     private final ShopStack stack;
 
     private ShopRun(ShopStack stack) {
@@ -63,7 +63,7 @@ public final class ShopRun implements AutoCloseable {
     }
 
     /** summary.json with {@code complete}, and for a run stopped early the reason, so no reader takes it as whole. */
-    static void writeSummary(Path file, ShopSummary summary, boolean complete) {
+    public static void writeSummary(Path file, ShopSummary summary, boolean complete) {
         ObjectNode node = Json.MAPPER.valueToTree(summary);
         node.put("complete", complete);
         if (!complete) {

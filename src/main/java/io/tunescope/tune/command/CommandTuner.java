@@ -3,6 +3,7 @@ package io.tunescope.tune.command;
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.TrialsTable;
 import io.tunescope.Progress;
+import io.tunescope.SignalStop;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.TuningDir;
 import io.tunescope.store.Revalidated;
@@ -43,6 +44,9 @@ import java.util.Optional;
  * {@code best.json}.
  */
 public final class CommandTuner {
+    /** How long the JVM's exit waits after SIGTERM or Ctrl-C for the partial summary. */
+    static final int SIGNAL_WAIT_SECONDS = 30;
+
     /** What the caller prints. */
     public record Result(BestSoFar best, List<ParameterImportance.Importance> importance, int newTrials,
                          boolean exhausted, Path outputDirectory) {
@@ -118,37 +122,20 @@ public final class CommandTuner {
                 .direction(f.direction()).aggregate(f.aggregate()).outputDirectory(outDir).study(study)
                 .budgetTrials(f.budget());
         TuningDir files = TuningDir.of(outDir);
-        Path logs = files.logs();
-        int newTrials = 0;
-        boolean exhausted = false;
         // a study shared by several tuner processes keeps no replicates: there a trial is measured once
         TrialProtocol protocol = study == null ? f.protocol() : f.protocol().withMode(TrialProtocol.Mode.SINGLE);
-        ProtocolLoop loop = null;
-        try (TuningSession session = resume ? b.resume() : b.build()) {
-            createDirectories(logs);
+        try (SignalStop stop = SignalStop.install("tune-stop", SIGNAL_WAIT_SECONDS);
+             TuningSession session = resume ? b.resume() : b.build()) {
+            createDirectories(files.logs());
             BestFile.write(outDir, session);
-            try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
-                bar.step(session.completedTrials());
-                if (mapping != null) {
-                    session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
+            Searched searched;
+            try {
+                searched = search(f, protocol, target, mapping, session, files, progress);
+            } catch (InterruptedException | RuntimeException e) {
+                if (stop.signalled()) {
+                    writeStopped(f, target, session, protocol, files, start);
                 }
-                if (protocol.racing()) {
-                    int before = session.completedTrials();
-                    try (Progress.Task measurements = progress.start("measurements", (long) f.budget()
-                            * (1 + 2L * protocol.maxSlices()), "measurements")) {
-                        loop = new ProtocolLoop(target, session, protocol, files::trialLog, measurements);
-                        exhausted = loop.run(f.budget(), bar, t -> {
-                            if (mapping != null) {
-                                mapping.afterTrial(session, files.trialLog(t.number()));
-                            }
-                        });
-                    }
-                    newTrials = session.completedTrials() - before;
-                } else {
-                    Searched searched = searchSingle(f.budget(), target, mapping, session, files, bar);
-                    newTrials = searched.newTrials();
-                    exhausted = searched.exhausted();
-                }
+                throw e;
             }
             if (study != null) {
                 session.snapshotStudy(files.studySnapshot());
@@ -158,21 +145,63 @@ public final class CommandTuner {
             TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
                     "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
             BestSoFar best = finalBest(f, protocol, target, session, files, progress, start);
-            Map<String, Object> summary = summary(f, target, session, best, importance, exhausted,
+            Map<String, Object> summary = summary(f, target, session, best, importance, searched.exhausted(),
                     (System.nanoTime() - start) / 1e9);
-            summary.putAll(ProtocolSummary.of(protocol, session, loop));
+            summary.put("complete", true);
+            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop()));
             if (mapping != null) {
                 mapping.record(session, outDir);
                 summary.put("mapping", mapping.mapped().orElse(null));
                 summary.put("profile", mapping.profile().orElse(null));
             }
             ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
-            return new Result(best, importance, newTrials, exhausted, outDir);
+            return new Result(best, importance, searched.newTrials(), searched.exhausted(), outDir);
+        }
+    }
+
+    /**
+     * SIGTERM or Ctrl-C during the trials: summary.json of the trials completed until then, with
+     * {@code complete: false} and why; the journal already holds them, so {@code --resume} goes on from there.
+     */
+    private static void writeStopped(TuningFile f, TuningTarget target, TuningSession session, TrialProtocol protocol,
+                                     TuningDir files, long startNanos) {
+        Map<String, Object> summary = summary(f, target, session, BestFile.content(session), List.of(), false,
+                (System.nanoTime() - startNanos) / 1e9);
+        summary.put("complete", false);
+        summary.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + session.completedTrials()
+                + " completed trials: the figures are of those; --resume goes on from them");
+        summary.putAll(ProtocolSummary.of(protocol, session, null));
+        ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
+    }
+
+    /** The trials under the session's protocol, with the progress bars of both. */
+    private static Searched search(TuningFile f, TrialProtocol protocol, TuningTarget target,
+                                   WorkloadMapping mapping, TuningSession session, TuningDir files,
+                                   Progress progress) throws InterruptedException {
+        try (Progress.Task bar = progress.start("tune", f.budget(), "trials")) {
+            bar.step(session.completedTrials());
+            if (mapping != null) {
+                session.history().forEach(d -> mapping.afterTrial(session, files.trialLog(d.trial())));
+            }
+            if (!protocol.racing()) {
+                return searchSingle(f.budget(), target, mapping, session, files, bar);
+            }
+            int before = session.completedTrials();
+            try (Progress.Task measurements = progress.start("measurements", (long) f.budget()
+                    * (1 + 2L * protocol.maxSlices()), "measurements")) {
+                ProtocolLoop loop = new ProtocolLoop(target, session, protocol, files::trialLog, measurements);
+                boolean exhausted = loop.run(f.budget(), bar, t -> {
+                    if (mapping != null) {
+                        mapping.afterTrial(session, files.trialLog(t.number()));
+                    }
+                });
+                return new Searched(session.completedTrials() - before, exhausted, loop);
+            }
         }
     }
 
     /** Trials this process ran (not those learnt from a shared study), and whether the space was exhausted. */
-    private record Searched(int newTrials, boolean exhausted) {
+    private record Searched(int newTrials, boolean exhausted, ProtocolLoop loop) {
     }
 
     /** The single protocol: each trial measured once, until the session has {@code budget} trials. */
@@ -187,7 +216,7 @@ public final class CommandTuner {
             }
             Optional<Trial> next = session.ask();
             if (next.isEmpty()) {
-                return new Searched(newTrials, true);
+                return new Searched(newTrials, true, null);
             }
             Trial trial = next.get();
             runTrial(target, session, trial, files.trialLog(trial.number()));
@@ -197,7 +226,7 @@ public final class CommandTuner {
             newTrials++;
             bar.step(1);
         }
-        return new Searched(newTrials, false);
+        return new Searched(newTrials, false, null);
     }
 
     private static void runTrial(TuningTarget target, TuningSession session, Trial trial, Path log)
