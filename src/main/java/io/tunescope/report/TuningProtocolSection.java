@@ -12,7 +12,8 @@ import java.util.Locale;
 /**
  * The tuning report's section on how each session measured: the noise the default's repeated measurements showed
  * (coefficient of variation, drift), each race's decision with its gain and interval, the configurations flagged
- * unstable with their spread, and the verdict with the interval it resolved.
+ * unstable with their spread, and the verdict with the interval it resolved and, for a database, where default and
+ * best differed.
  */
 final class TuningProtocolSection {
     private TuningProtocolSection() {
@@ -24,6 +25,7 @@ final class TuningProtocolSection {
                 h.heading(3, "Workload " + s.workload(), null);
             }
             h.paragraph(verdict(s.best()));
+            VerdictExplanationSection.render(h, s.best() == null ? null : s.best().explanation());
             ProtocolView p = s.protocol();
             if (p == null) {
                 h.paragraph("The session did not finish: no summary.json to read its protocol from.");

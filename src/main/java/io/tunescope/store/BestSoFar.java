@@ -12,24 +12,26 @@ import java.util.Map;
  * configuration's result as the baseline, and the gain between them. A configuration is a value per knob name. A
  * database target adds {@code snippet} (the best configuration as configuration lines or SQL) and, at the end,
  * {@code revalidated} (default and best measured again in fresh runs). At the end every session adds {@code verdict}
- * ({@code better}, {@code worse} or {@code indistinguishable}) with {@code verdictHalfWidthPercent}.
+ * ({@code better}, {@code worse} or {@code indistinguishable}) with {@code verdictHalfWidthPercent}; a target that
+ * monitors its re-validation runs (a database) adds {@code explanation}, where default and best differed.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultResult defaultResult,
                         Double improvementPercent, String direction, String strategy, long seed, String snippet,
-                        Revalidated revalidated, String verdict, Double verdictHalfWidthPercent) {
+                        Revalidated revalidated, String verdict, Double verdictHalfWidthPercent,
+                        VerdictExplanation explanation) {
 
     /** Content without a verdict (while the session runs). */
     public BestSoFar(int trials, Best best, DefaultResult defaultResult, Double improvementPercent, String direction,
                      String strategy, long seed, String snippet, Revalidated revalidated) {
         this(trials, best, defaultResult, improvementPercent, direction, strategy, seed, snippet, revalidated, null,
-                null);
+                null, null);
     }
 
     /** This content with the best configuration's snippet and the re-validation (either may be null). */
     public BestSoFar withResult(String newSnippet, Revalidated newRevalidated) {
         return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, newSnippet,
-                newRevalidated, verdict, verdictHalfWidthPercent);
+                newRevalidated, verdict, verdictHalfWidthPercent, explanation);
     }
 
     /**
@@ -38,7 +40,13 @@ public record BestSoFar(int trials, Best best, @JsonProperty("default") DefaultR
      */
     public BestSoFar withVerdict(String newVerdict, Double halfWidthPercent) {
         return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, snippet,
-                revalidated, newVerdict, halfWidthPercent);
+                revalidated, newVerdict, halfWidthPercent, explanation);
+    }
+
+    /** This content with where default and best differed in the re-validation runs (null: not explained). */
+    public BestSoFar withExplanation(VerdictExplanation newExplanation) {
+        return new BestSoFar(trials, best, defaultResult, improvementPercent, direction, strategy, seed, snippet,
+                revalidated, verdict, verdictHalfWidthPercent, newExplanation);
     }
 
     /** The best successful trial. */

@@ -4,6 +4,8 @@ import io.tunescope.analysis.tune.ProtocolView;
 import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Revalidated;
+import io.tunescope.store.VerdictExplanation;
+import io.tunescope.store.VerdictExplanation.Pair;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,8 +46,12 @@ class TuningProtocolSectionTest {
         assertThat(p.unstable().get(0).config()).containsEntry("threads", 7).containsEntry("mode", "fast");
 
         Revalidated r = new Revalidated(null, null, 9.4, List.of(2.5, 16.3), 8, 1, "better", 6.9);
+        VerdictExplanation e = new VerdictExplanation(8, 8, List.of(new VerdictExplanation.QueryDifference("Q6",
+                Pair.of(40.0, 30.0), Pair.of(35.0, 26.0), Pair.of(2.0, 2.0), Pair.of(1.0, 1.0))),
+                List.of(new VerdictExplanation.RoleDifference("worker", Pair.of(4.0, 4.0), Pair.of(0.8, 0.6),
+                        Pair.of(3.0, 2.0), Pair.of(900.0, 700.0))), List.of("Q6: the finding."));
         BestSoFar best = new BestSoFar(6, new BestSoFar.Best(Map.of("threads", 4), 18.0, 2), null, 12.0,
-                "minimize", "gp", 1, null, r, "better", 6.9);
+                "minimize", "gp", 1, null, r, "better", 6.9, e);
         Html h = new Html();
         TuningProtocolSection.render(h, analysis(best, p));
         String html = h.toString();
@@ -55,13 +61,15 @@ class TuningProtocolSectionTest {
                 + "mean 20.50): coefficient of variation 7.25 %, drift -1.50 % of the mean per measurement.");
         assertThat(html).contains("<td>better</td>", "<td>[4.1, 20.9]</td>", "<td>worse</td>",
                 "<td>unstable</td>", "{threads=7, mode=fast}", "<td class=\"n\">68.40</td>");
+        assertThat(html).contains("medians over 8 monitored re-validation runs", "Q6: the finding.", "<td>Q6</td>",
+                "<td class=\"n\">-25.00</td>", "<td>worker</td>", "context switches/s, default");
     }
 
     @Test
     void aSessionWithoutARaceOrASummarySaysWhyItHasNoFigures(@TempDir Path dir) throws Exception {
         ProtocolView single = ProtocolView.read(Files.writeString(dir.resolve("summary.json"),
                 "{\"protocol\": {\"mode\": \"single\"}}"));
-        BestSoFar none = new BestSoFar(3, null, null, null, "minimize", "gp", 1, null, null, "indistinguishable",
+        BestSoFar none = new BestSoFar(3, null, null, null, "minimize", "gp", 1, null, null, "indistinguishable", null,
                 null);
         Html h = new Html();
         TuningProtocolSection.render(h, analysis(none, single));

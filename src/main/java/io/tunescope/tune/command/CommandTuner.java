@@ -271,12 +271,13 @@ public final class CommandTuner {
             createDirectories(logs);
             int runs = p.racing() ? p.revalidateRuns() : f.revalidateRuns();
             try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
+                TuningTarget measured = target.forRevalidation();
                 if (p.racing()) {
                     long deadline = p.budgetTime() == null ? 0 : startNanos + p.budgetTime().toNanos();
-                    revalidated = Revalidation.untilClear(target, defaults.get(), bestConfig, p, f.direction(), logs,
-                            deadline);
+                    revalidated = Revalidation.untilClear(measured, defaults.get(), bestConfig, p, f.direction(),
+                            logs, deadline);
                 } else if (runs > 0) {
-                    revalidated = Revalidation.run(target, defaults.get(), bestConfig, runs, f.direction(), logs);
+                    revalidated = Revalidation.run(measured, defaults.get(), bestConfig, runs, f.direction(), logs);
                 }
                 bar.step(runs);
             }
@@ -284,7 +285,8 @@ public final class CommandTuner {
         String snippet = target.snippet(bestConfig);
         BestSoFar done = best.withResult(snippet.isEmpty() ? null : snippet, revalidated)
                 .withVerdict(revalidated != null ? revalidated.verdict() : raceVerdict(session.best().get()),
-                        revalidated != null ? revalidated.halfWidthPercent() : null);
+                        revalidated != null ? revalidated.halfWidthPercent() : null)
+                .withExplanation(revalidated == null ? null : target.explain(logs).orElse(null));
         done.write(files.best());
         return done;
     }

@@ -8,7 +8,10 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.experiment.RunOutcome;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.TpchRunner;
+import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.monitor.RunObserver;
+import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.store.VerdictExplanation;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TimeLimitedRun;
 import io.tunescope.tune.target.TuningTarget;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -52,7 +56,7 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
      * monitor, which then writes each run's {@code monitor/} directory and adds per-query metrics to its summary).
      */
     public DatabaseTarget(DatabaseTargetSpec spec, Supplier<RunObserver> observers) {
-        this(spec, observers, null);
+        this(spec, observers, (Path) null);
     }
 
     /**
@@ -67,6 +71,14 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
             throw new IllegalArgumentException("a persistent server needs a directory");
         }
         this.live = spec.server() == ServerMode.PERSISTENT ? new LiveServer(spec, catalog, liveServerDir) : null;
+    }
+
+    /** The same target observed by {@code observers}, on the same persistent server (if any). */
+    private DatabaseTarget(DatabaseTargetSpec spec, Supplier<RunObserver> observers, LiveServer live) {
+        this.spec = spec;
+        this.catalog = spec.engine().knobs();
+        this.observers = observers;
+        this.live = live;
     }
 
     @Override
@@ -167,6 +179,21 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
         String name = log.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return log.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-runs");
+    }
+
+    /**
+     * This target with every run monitored (the thread sampler at its default interval), sharing its persistent
+     * server: the re-validation's runs then hold what {@link #explain} reads.
+     */
+    @Override
+    public TuningTarget forRevalidation() {
+        return new DatabaseTarget(spec, () -> new RunMonitor(MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL),
+                null), live);
+    }
+
+    @Override
+    public Optional<VerdictExplanation> explain(Path logs) {
+        return RevalidationExplainer.explain(logs);
     }
 
     @Override

@@ -1,10 +1,12 @@
 package io.tunescope.tune.target;
 
+import io.tunescope.store.VerdictExplanation;
 import io.tunescope.tune.space.Configuration;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a tuning session tunes: it applies a configuration, measures it and says how it went. The session (ask/tell)
@@ -23,6 +25,22 @@ public interface TuningTarget {
     /** Ready-to-use text that applies {@code config} outside tunescope (configuration lines, SQL); empty if none. */
     default String snippet(Configuration config) {
         return "";
+    }
+
+    /**
+     * The target the re-validation measures default and best on: one whose runs record what {@link #explain} needs
+     * (a database's runs are then monitored), or this target itself when it has nothing to explain.
+     */
+    default TuningTarget forRevalidation() {
+        return this;
+    }
+
+    /**
+     * Where default and best differed in the re-validation runs whose logs are in {@code logs} ({@code default-N},
+     * {@code best-N}); empty when this target cannot say.
+     */
+    default Optional<VerdictExplanation> explain(Path logs) {
+        return Optional.empty();
     }
 
     /** What this target is, for summary.json. */
