@@ -3,6 +3,7 @@ package io.tunescope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.SchemaCheck;
 import io.tunescope.store.BuildInfo;
 import io.tunescope.store.Documents;
 import io.tunescope.store.Json;
@@ -32,7 +33,7 @@ class VersionedOutputsTest {
         assertThat(Json.MAPPER.readTree(out.resolve("monitor/monitor.json").toFile()).path("type").asText())
                 .isEqualTo("monitor-threads");
         assertThat(SummaryDocument.read(out.resolve("summary.json"))).isInstanceOf(RunSummary.class);
-        assertThat(schemaProblems("run", summary)).isEmpty();
+        assertThat(SchemaCheck.problems("run", summary)).isEmpty();
         assertThat(everyJsonObjectUnder(out)).allSatisfy(VersionedOutputsTest::assertHasHeader);
     }
 
@@ -51,8 +52,8 @@ class VersionedOutputsTest {
         JsonNode best = Json.MAPPER.readTree(out.resolve("best.json").toFile());
         assertHeader(summary, "tuning");
         assertHeader(best, "best");
-        assertThat(schemaProblems("tuning", summary)).isEmpty();
-        assertThat(schemaProblems("best", best)).isEmpty();
+        assertThat(SchemaCheck.problems("tuning", summary)).isEmpty();
+        assertThat(SchemaCheck.problems("best", best)).isEmpty();
         assertThat(everyJsonObjectUnder(out)).allSatisfy(VersionedOutputsTest::assertHasHeader);
     }
 
@@ -65,46 +66,18 @@ class VersionedOutputsTest {
 
     @Test
     void theSchemaCheckFindsAMissingFieldAndAWrongType() throws IOException {
-        JsonNode doc = Json.MAPPER.readTree("{\"schemaVersion\": 1, \"type\": \"plan\", \"tunescopeVersion\": \"x\"}");
-        assertThat(schemaProblems("run", doc)).contains("/tunescopeCommit missing", "/type is not run", "/engine missing");
+        JsonNode doc = Json.MAPPER.readTree("{\"schemaVersion\": 1, \"type\": \"plan\", \"tunescopeVersion\": \"x\", "
+                + "\"seed\": \"one\"}");
+        List<String> problems = SchemaCheck.problems("run", doc);
+        assertThat(problems).anyMatch(p -> p.contains("tunescopeCommit")).anyMatch(p -> p.contains("engine"))
+                .anyMatch(p -> p.startsWith("/type")).anyMatch(p -> p.startsWith("/seed"));
     }
 
-    /**
-     * What {@code doc} lacks against docs/schemas/NAME.schema.json: its {@code required} fields and {@code const}
-     * values, through {@code allOf} references, nested {@code properties} and array {@code items} (no JSON Schema
-     * library: these two keywords are what the schemas promise).
-     */
-    static List<String> schemaProblems(String name, JsonNode doc) throws IOException {
-        List<String> problems = new ArrayList<>();
-        check(Json.MAPPER.readTree(Path.of("docs", "schemas", name + ".schema.json").toFile()), doc, "", problems);
-        return problems;
-    }
-
-    private static void check(JsonNode schema, JsonNode doc, String at, List<String> problems) throws IOException {
-        for (JsonNode part : schema.path("allOf")) {
-            check(Json.MAPPER.readTree(Path.of("docs", "schemas", part.path("$ref").asText()).toFile()), doc, at,
-                    problems);
-        }
-        if (schema.has("const") && !schema.get("const").equals(doc)) {
-            problems.add(at + " is not " + schema.get("const").asText());
-        }
-        if (!doc.isObject() && !doc.isArray()) {
-            return;
-        }
-        for (JsonNode field : schema.path("required")) {
-            if (!doc.has(field.asText())) {
-                problems.add(at + "/" + field.asText() + " missing");
-            }
-        }
-        for (var p : schema.path("properties").properties()) {
-            if (doc.has(p.getKey()) && !doc.get(p.getKey()).isNull()) {
-                check(p.getValue(), doc.get(p.getKey()), at + "/" + p.getKey(), problems);
-            }
-        }
-        if (doc.isArray() && schema.has("items")) {
-            for (int i = 0; i < doc.size(); i++) {
-                check(schema.get("items"), doc.get(i), at + "/" + i, problems);
-            }
+    @Test
+    void everySchemaIsAValidSchemaThatRefusesAnEmptyObject() throws IOException {
+        assertThat(SchemaCheck.names()).contains("run", "plan", "tuning", "best", "shop", "capacity", "header");
+        for (String name : SchemaCheck.names()) {
+            assertThat(SchemaCheck.problems(name, Json.MAPPER.createObjectNode())).as(name).isNotEmpty();
         }
     }
 

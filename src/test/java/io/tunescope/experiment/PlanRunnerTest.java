@@ -1,5 +1,7 @@
 package io.tunescope.experiment;
 
+import io.tunescope.SchemaCheck;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.Externals;
 import io.tunescope.cli.ExitCode;
@@ -69,7 +71,9 @@ class PlanRunnerTest {
         assertThat(summary.get("cellsSkippedAsDone").asInt()).isEqualTo(1);
         assertThat(summary.get("cellsDone").asInt()).isEqualTo(2);
         assertThat(summary.get("environment").get("cpuCount").asInt()).isPositive();
+        assertThat(SchemaCheck.problems("plan", summary)).isEmpty();
         JsonNode second = Json.MAPPER.readTree(runner[0].cellDir(cells.get(1)).resolve("summary.json").toFile());
+        assertThat(SchemaCheck.problems("run", second)).isEmpty();
         assertThat(second.get("config").get("users").asInt()).isEqualTo(2);
         JsonNode q6 = second.get("tenants").get(0).get("queries").get(0);
         assertThat(q6.get("count").asInt()).isEqualTo(2);

@@ -2,6 +2,7 @@ package io.tunescope.experiment.shop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.Progress;
+import io.tunescope.SchemaCheck;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.app.AppKnobs;
@@ -57,6 +58,7 @@ class ShopCapacityStoppedTest {
         assertThat(capacity.get("complete").asBoolean()).isFalse();
         assertThat(capacity.get("failure").asText()).startsWith("stopped by a signal").contains("4 browsers");
         assertThat(capacity.get("levels")).hasSize(2);
+        assertThat(SchemaCheck.problems("capacity", capacity)).isEmpty();
         assertThat(Json.MAPPER.readTree(out.capacityLevel(2).summary().toFile()).get("complete").asBoolean()).isTrue();
         JsonNode cut = Json.MAPPER.readTree(out.capacityLevel(4).summary().toFile());
         assertThat(cut.get("complete").asBoolean()).isFalse();

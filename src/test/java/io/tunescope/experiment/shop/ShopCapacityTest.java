@@ -2,6 +2,7 @@ package io.tunescope.experiment.shop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
+import io.tunescope.SchemaCheck;
 import io.tunescope.Progress;
 import io.tunescope.analysis.shop.CapacityLevel;
 import io.tunescope.analysis.shop.CapacitySummary;
@@ -95,6 +96,9 @@ class ShopCapacityTest {
                 "runDelayCores", "limitCores", "utilisation", "demandRatio");
         assertThat(json.get("usl").fieldNames()).toIterable().contains("sigma", "kappa", "lambda", "r2");
         assertThat(json.get("saturatedTier").fieldNames()).toIterable().contains("tier", "saturated", "reason");
+        assertThat(SchemaCheck.problems("capacity", json)).isEmpty();
+        assertThat(SchemaCheck.problems("shop", Json.MAPPER.readTree(out.capacityLevel(4).summary().toFile())))
+                .isEmpty();
     }
 
     @Test
