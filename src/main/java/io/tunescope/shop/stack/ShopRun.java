@@ -14,7 +14,7 @@ import io.tunescope.shop.browser.Traffic;
 import io.tunescope.shop.db.ShopCounts;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.proxy.SquidProxy;
-import io.tunescope.store.Json;
+import io.tunescope.store.Documents;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
 
@@ -64,7 +64,8 @@ public final class ShopRun implements AutoCloseable {
 
     /** summary.json with {@code complete}, and for a run stopped early the reason, so no reader takes it as whole. */
     public static void writeSummary(Path file, ShopSummary summary, boolean complete) {
-        ObjectNode node = Json.MAPPER.valueToTree(summary);
+        // stamped from the record, so the document's type is the summary's ("shop") and not the file name's
+        ObjectNode node = (ObjectNode) Documents.stamped(file, summary);
         node.put("complete", complete);
         if (!complete) {
             node.put("failure", String.format(java.util.Locale.ROOT, "stopped by a signal (SIGTERM or Ctrl-C) "

@@ -2,6 +2,7 @@ package io.tunescope.shop.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.Progress;
+import io.tunescope.SchemaCheck;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.app.AppKnobs;
@@ -61,6 +62,7 @@ class ShopRunStoppedTest {
 
         JsonNode written = Json.MAPPER.readTree(ResultsDir.of(dir).summary().toFile());
         assertThat(written.get("complete").asBoolean()).isFalse();
+        assertThat(SchemaCheck.problems("shop", written)).isEmpty();
         assertThat(written.get("failure").asText()).startsWith("stopped by a signal");
         long completed = 0;
         for (JsonNode i : written.get("interactions")) {
