@@ -151,7 +151,8 @@ class LayeringTest {
 
     /**
      * Slices at the first two package levels ({@code monitor}, {@code monitor.proc}), so a cycle between a package
-     * and its own subpackage shows up as well as one between two subpackages.
+     * and its own subpackage shows up as well as one between two subpackages; under {@code tune}, whose subpackages
+     * are layers of their own, three levels ({@code tune.cluster}, {@code tune.cluster.sim}).
      */
     private static final class PackageAndSubpackage implements SliceAssignment {
         @Override
@@ -161,7 +162,9 @@ class LayeringTest {
                 return SliceIdentifier.ignore();
             }
             String[] parts = name.substring(ROOT.length() + 1).split("\\.");
-            return SliceIdentifier.of(String.join(".", Arrays.asList(parts).subList(0, Math.min(2, parts.length))));
+            int depth = parts[0].equals("tune") ? 3 : 2;
+            return SliceIdentifier.of(String.join(".",
+                    Arrays.asList(parts).subList(0, Math.min(depth, parts.length))));
         }
 
         @Override

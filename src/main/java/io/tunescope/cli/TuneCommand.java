@@ -62,7 +62,7 @@ public final class TuneCommand implements Callable<Integer> {
     StudyOptions study;
 
     @Option(names = "--exit-with-stdin", hidden = true, description = "Exit when standard input ends: a tuner started "
-            + "by a controller (tune.cluster.LineTuners) dies with it.")
+            + "by a controller (tune.cluster.lines.LineTuners) dies with it.")
     boolean exitWithStdin;
 
     @Override
