@@ -110,6 +110,15 @@ class LayeringTest {
         };
     }
 
+    /** Charts are drawn in {@code report} only: what they show is computed in {@code analysis} or the tuner. */
+    @Test
+    void onlyTheReportDrawsCharts() {
+        noClasses().that().resideOutsideOfPackage(ROOT + ".report..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.knowm.xchart..")
+                .because("charts are drawn in report (docs/architecture.md); the data they show is computed below it")
+                .check(MAIN);
+    }
+
     @Test
     void theTopLevelPackagesHaveNoCycle() {
         slices().matching(ROOT + ".(*)..").namingSlices("$1").should().beFreeOfCycles().check(MAIN);

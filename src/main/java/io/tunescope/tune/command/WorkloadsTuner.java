@@ -100,7 +100,6 @@ public final class WorkloadsTuner {
                         files.logs().resolve("matrix"), bar);
             }
             matrix.write(files.matrix());
-            TuneCharts.writeMatrix(outDir, matrix);
             for (TuningFile.Workload w : f.workloads()) {
                 BestSoFar b = sessions.get(w.name()).best();
                 Revalidated diagonal = CrossApply.diagonal(matrix, w.name(), f.direction());
