@@ -1,5 +1,6 @@
 package io.tunescope;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -34,6 +36,17 @@ class LayeringTest {
     /** Top to bottom: each may import only the ones after it; {@code io.tunescope} is the root package alone. */
     static final List<String> LAYERS = List.of("cli", "report", "tune", "experiment", "analysis", "workload",
             "shop", "engine", "monitor", "store", "config", ROOT);
+
+    /**
+     * The tuner's core (search space, strategies, the ask/tell session, the target seam and its trial protocol,
+     * parameter importance, the strategy benchmark): it imports nothing of the applications that tune something,
+     * only {@link #CORE_MAY_IMPORT}. The doc's "the tuner's core (...)" must name the same packages.
+     */
+    static final List<String> TUNER_CORE = List.of("tune.space", "tune.strategy", "tune.session", "tune.target",
+            "tune.importance", "tune.bench");
+
+    /** What the tuner's core may import besides itself: {@code store}, {@code config} and the root package. */
+    static final List<String> CORE_MAY_IMPORT = List.of("store", "config", ROOT);
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -55,6 +68,55 @@ class LayeringTest {
                 .and().doNotHaveFullyQualifiedName(ROOT + ".workload.agent.EventChannel")
                 .should().accessField(System.class, "err")
                 .because("warnings and notes go through io.tunescope.Notices, the one reporter").check(MAIN);
+    }
+
+    @Test
+    void theTunersCoreImportsNothingOfItsApplications() {
+        String[] core = TUNER_CORE.stream().map(p -> ROOT + "." + p + "..").toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(core)
+                .should().dependOnClassesThat(outsideTheCoreAndWhatItMayImport())
+                .as("the tuner's core (" + String.join(", ", TUNER_CORE) + ") imports only itself and "
+                        + String.join(", ", CORE_MAY_IMPORT) + " (docs/architecture.md)")
+                .because("the core tunes anything through TuningTarget; what is tuned (a database, the shop, a "
+                        + "cluster, a command) sits above it")
+                .check(MAIN);
+    }
+
+    @Test
+    void theArchitectureDocNamesTheSameTunersCore() throws IOException {
+        String doc = Files.readString(Path.of("docs/architecture.md"));
+        Matcher sentence = Pattern.compile("(?is)the tuner's core \\((.*?)\\)").matcher(doc);
+        assertThat(sentence.find()).as("docs/architecture.md has a sentence with 'the tuner's core (...)'").isTrue();
+        List<String> named = new ArrayList<>();
+        Matcher item = Pattern.compile("`([a-z.]+)`").matcher(sentence.group(1));
+        while (item.find()) {
+            named.add(item.group(1));
+        }
+        assertThat(named).as("the packages of the tuner's core docs/architecture.md names").isEqualTo(TUNER_CORE);
+    }
+
+    private static DescribedPredicate<JavaClass> outsideTheCoreAndWhatItMayImport() {
+        return new DescribedPredicate<>("classes of io.tunescope outside the core, store, config and the root") {
+            @Override
+            public boolean test(JavaClass c) {
+                String name = c.getPackageName();
+                if (!name.startsWith(ROOT + ".")) {
+                    return false;   // the root package, and the JDK and libraries
+                }
+                String inner = name.substring(ROOT.length() + 1);
+                return Stream.concat(TUNER_CORE.stream(), CORE_MAY_IMPORT.stream())
+                        .noneMatch(p -> inner.equals(p) || inner.startsWith(p + "."));
+            }
+        };
+    }
+
+    /** Charts are drawn in {@code report} only: what they show is computed in {@code analysis} or the tuner. */
+    @Test
+    void onlyTheReportDrawsCharts() {
+        noClasses().that().resideOutsideOfPackage(ROOT + ".report..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.knowm.xchart..")
+                .because("charts are drawn in report (docs/architecture.md); the data they show is computed below it")
+                .check(MAIN);
     }
 
     @Test
@@ -98,7 +160,8 @@ class LayeringTest {
 
     /**
      * Slices at the first two package levels ({@code monitor}, {@code monitor.proc}), so a cycle between a package
-     * and its own subpackage shows up as well as one between two subpackages.
+     * and its own subpackage shows up as well as one between two subpackages; under {@code tune}, whose subpackages
+     * are layers of their own, three levels ({@code tune.cluster}, {@code tune.cluster.sim}).
      */
     private static final class PackageAndSubpackage implements SliceAssignment {
         @Override
@@ -108,7 +171,9 @@ class LayeringTest {
                 return SliceIdentifier.ignore();
             }
             String[] parts = name.substring(ROOT.length() + 1).split("\\.");
-            return SliceIdentifier.of(String.join(".", Arrays.asList(parts).subList(0, Math.min(2, parts.length))));
+            int depth = parts[0].equals("tune") ? 3 : 2;
+            return SliceIdentifier.of(String.join(".",
+                    Arrays.asList(parts).subList(0, Math.min(depth, parts.length))));
         }
 
         @Override

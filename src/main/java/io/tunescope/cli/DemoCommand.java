@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.report.TuningPngs;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.ResultsDir;
@@ -56,6 +57,7 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("tune: " + tuneTrials + " trials of DuckDB's threads and memory_limit (TPC-H SF 0.01, "
                 + "geometric mean of the 22 query times), each a monitored run, then re-validation ...");
         CommandTuner.Result r = DemoTuning.run(session, tuneDir, ProgressBar.ON_STDERR);
+        TuningPngs.write(tuneDir);
         DemoTuning.verdict(r.best()).forEach(System.out::println);
         System.out.println("tune: journal and best.json in " + tuneDir.toAbsolutePath());
         return r.best().best() == null ? ExitCode.FAILURE : ExitCode.OK;

@@ -5,7 +5,7 @@ import io.tunescope.store.FreshOutput;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.tune.bench.BenchCase;
-import io.tunescope.tune.bench.BenchCharts;
+import io.tunescope.report.BenchCharts;
 import io.tunescope.tune.bench.BenchTable;
 import io.tunescope.tune.bench.Surface;
 import io.tunescope.tune.bench.TuneBench;

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
+import io.tunescope.report.TuningPngs;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
@@ -62,7 +63,7 @@ public final class TuneCommand implements Callable<Integer> {
     StudyOptions study;
 
     @Option(names = "--exit-with-stdin", hidden = true, description = "Exit when standard input ends: a tuner started "
-            + "by a controller (tune.cluster.LineTuners) dies with it.")
+            + "by a controller (tune.cluster.lines.LineTuners) dies with it.")
     boolean exitWithStdin;
 
     @Override
@@ -112,10 +113,9 @@ public final class TuneCommand implements Callable<Integer> {
             if (resume != null && choice.location() == null) {
                 io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
             }
-            if (!f.workloads().isEmpty()) {
-                return workloads(f, dir);
-            }
-            return single(f, dir, choice);
+            int exit = f.workloads().isEmpty() ? single(f, dir, choice) : workloads(f, dir);
+            TuningPngs.write(dir);
+            return exit;
         }
     }
 
@@ -164,6 +164,7 @@ public final class TuneCommand implements Callable<Integer> {
             CommandTuner.Result r = io.tunescope.tune.command.ClusterLineTuner.run(tuning, dir, choice.location(),
                     study.study, study.user, study.password(), ProgressBar.ON_STDERR);
             System.out.println(Json.toJson(r.best()));
+            TuningPngs.write(dir);
             return r.best().best() == null ? ExitCode.FAILURE : ExitCode.OK;
         }
     }
@@ -185,6 +186,7 @@ public final class TuneCommand implements Callable<Integer> {
         ResultsDir.createOutput(dir);
         Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
         var r = ClusterTuner.run(f, dir, ProgressBar.ON_STDERR);
+        TuningPngs.write(dir);
         System.out.println(Json.toJson(r.result().modes().stream().map(m -> {
             java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
             row.put("mode", m.mode());

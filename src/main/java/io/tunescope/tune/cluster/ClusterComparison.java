@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 
 /**
  * Compares tuning modes on the same cluster, budget, strategy and seed (Chung and Hollingsworth 2004, Table 4): runs each mode on a fresh
- * bench from {@code benches}, then writes {@code cluster.json} ({@link ClusterResult}) and the chart of WIPS per
- * trial per mode. {@code trialsTo95Percent} counts to 95 % of the best WIPS that any mode measured, so the modes are
+ * bench from {@code benches}, then writes {@code cluster.json} ({@link ClusterResult}), from which the report draws
+ * the chart of WIPS per trial per mode. {@code trialsTo95Percent} counts to 95 % of the best WIPS that any mode measured, so the modes are
  * measured against one yardstick (a mode that never comes near it has none).
  */
 public final class ClusterComparison {
@@ -57,7 +57,6 @@ public final class ClusterComparison {
         }
         ClusterResult result = summarize(outcomes, settings, describe, layout, null);
         Json.writeAtomically(TuningDir.of(outDir).cluster(), result);
-        ClusterChart.write(outDir, outcomes, "WIPS per trial, " + settings.strategy() + ", seed " + settings.seed());
         return new Result(result, outcomes);
     }
 

@@ -149,8 +149,8 @@ public final class ModeRun {
      * The layout without the nodes that failed in trial {@code t} (recorded), or null when none is left. Under
      * duplication a failed representative is replaced by the next node of its tier, which the record says.
      */
-    static ClusterLayout exclude(ClusterLayout layout, ClusterMeasurement m, int t,
-                                         List<ClusterResult.ExcludedNode> excluded, TuningMode mode) {
+    public static ClusterLayout exclude(ClusterLayout layout, ClusterMeasurement m, int t,
+                                                List<ClusterResult.ExcludedNode> excluded, TuningMode mode) {
         ClusterLayout out = layout;
         for (String name : m.failedNodes()) {
             if (out.nodes().stream().noneMatch(n -> n.name().equals(name))) {

@@ -2,7 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.SimCalibration;
+import io.tunescope.tune.cluster.sim.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 
 import io.tunescope.shop.Mix;
@@ -12,7 +12,7 @@ import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopStackConfig;
 import io.tunescope.shop.stack.ShopTiers;
-import io.tunescope.tune.cluster.ShopReconfigureConfig;
+import io.tunescope.tune.reconfigure.ShopReconfigureConfig;
 import io.tunescope.tune.shop.ShopTargetSpec;
 
 import java.nio.file.Path;

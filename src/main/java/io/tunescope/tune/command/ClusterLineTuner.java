@@ -12,7 +12,7 @@ import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.store.study.PostgresStudy;
 import io.tunescope.store.study.StudyLocation;
 import io.tunescope.tune.cluster.ClusterBench;
-import io.tunescope.tune.cluster.ClusterLineTarget;
+import io.tunescope.tune.cluster.lines.ClusterLineTarget;
 import io.tunescope.tune.cluster.KnobGrouping;
 import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.tune.session.Aggregate;
@@ -27,7 +27,7 @@ import java.util.List;
 
 /**
  * {@code tunescope tune LINE.yaml --study URL --study-name S} for a file with a {@code clusterLine:} section, written
- * by the controller of {@code partitioning: processes} (tune.cluster.ProcessPartitioning): tunes one work line's
+ * by the controller of {@code partitioning: processes} (tune.cluster.lines.ProcessPartitioning): tunes one work line's
  * knobs (the partitioning tuner of that line, as the cluster file's layout and bench define it) as an ordinary
  * session on the study store, whose target ({@link ClusterLineTarget}) posts each trial's configuration as a round
  * and reads the line's WIPS back from the same database.

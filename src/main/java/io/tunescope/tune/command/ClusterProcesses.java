@@ -3,9 +3,9 @@ package io.tunescope.tune.command;
 import io.tunescope.Progress;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.cluster.ClusterComparison;
-import io.tunescope.tune.cluster.LineTuners;
+import io.tunescope.tune.cluster.lines.LineTuners;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.ProcessPartitioning;
+import io.tunescope.tune.cluster.lines.ProcessPartitioning;
 import io.tunescope.tune.cluster.TuningMode;
 
 import java.io.IOException;

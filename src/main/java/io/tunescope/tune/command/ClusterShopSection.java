@@ -4,7 +4,7 @@ import io.tunescope.config.YamlSection;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.MixChange;
 import io.tunescope.tune.cluster.ClusterLayout;
-import io.tunescope.tune.cluster.ReconfigurationRule;
+import io.tunescope.tune.reconfigure.ReconfigurationRule;
 import io.tunescope.tune.shop.ShopTargetSpec;
 
 import java.nio.file.Path;

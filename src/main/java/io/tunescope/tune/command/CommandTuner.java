@@ -38,7 +38,7 @@ import java.util.Optional;
 /**
  * The loop of {@code tunescope tune}: asks the session for configurations, has the target measure each (an external
  * command {@code repeats} times, or a database running a workload), tells the session, and finally writes
- * {@code summary.json}, the convergence chart and the parameter ranking next to the journal and {@code best.json}.
+ * {@code summary.json} (with the parameter ranking) next to the journal and {@code best.json}.
  * Under the racing protocol (the default) the trials run through {@link ProtocolLoop}. At the end it re-validates
  * default against best ({@link Revalidation}) and puts that, the verdict and the best configuration's snippet into
  * {@code best.json}.
@@ -142,8 +142,6 @@ public final class CommandTuner {
             }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),
                     f.direction(), f.seed());
-            TuneCharts.writeConvergence(outDir, session.history(), f.direction(),
-                    "tune " + f.source().getFileName() + " (" + f.strategy() + ", seed " + f.seed() + ")");
             BestSoFar best = finalBest(f, protocol, target, session, files, progress, start);
             Map<String, Object> summary = summary(f, target, session, best, importance, searched.exhausted(),
                     (System.nanoTime() - start) / 1e9);

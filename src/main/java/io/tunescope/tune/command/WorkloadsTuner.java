@@ -8,8 +8,8 @@ import io.tunescope.store.BestSoFar;
 import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.CrossApplyMatrix;
 import io.tunescope.store.Revalidated;
-import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.TuningDir;
+import io.tunescope.store.WorkloadsSummary;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.target.TuningTarget;
@@ -45,7 +45,7 @@ public final class WorkloadsTuner {
 
     public static Result run(TuningFile f, Path outDir, boolean resume, Progress progress) throws InterruptedException {
         if (f.shop() != null) {
-            return ShopWorkloadsTuner.run(f, outDir, resume, progress);
+            return run(f, ShopWorkloadsTuner.kind(f), outDir, resume, progress);
         }
         if (f.knowledgeBase() == null) {
             return run(f, DatabaseTarget::new, outDir, resume, progress);
@@ -59,6 +59,21 @@ public final class WorkloadsTuner {
     /** Like {@link #run(TuningFile, Path, boolean, Progress)}, with each workload's target made by {@code targets}. */
     public static Result run(TuningFile f, Function<DatabaseTargetSpec, TuningTarget> targets, Path outDir,
                              boolean resume, Progress progress) throws InterruptedException {
+        WorkloadKind kind = new WorkloadKind(f.target().engine().id(), null, f.target().objective().label(),
+                f.target().revalidateRuns(), w -> targets.apply(w.spec()),
+                (w, target, dir, again, p) -> {
+                    WorkloadMapping mapping = f.knowledgeBase() == null ? null
+                            : new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), w.spec(), f.space());
+                    return CommandTuner.run(f.withTarget(w.spec().withRevalidateRuns(0)), target, mapping, dir,
+                            again, p);
+                },
+                (w, best) -> WorkloadsSummary.Workload.database(w.name(), w.spec().workload().toString(),
+                        w.spec().users(), w.spec().scaleFactor(), best));
+        return run(f, kind, outDir, resume, progress);
+    }
+
+    private static Result run(TuningFile f, WorkloadKind kind, Path outDir, boolean resume, Progress progress)
+            throws InterruptedException {
         long start = System.nanoTime();
         TuningDir files = TuningDir.of(outDir);
         Map<String, CommandTuner.Result> sessions = new LinkedHashMap<>();
@@ -67,11 +82,8 @@ public final class WorkloadsTuner {
         for (TuningFile.Workload w : f.workloads()) {
             TuningDir dir = files.workload(w.name());
             createDirectories(dir.root());
-            TuningTarget target = targets.apply(w.spec());
-            TuningFile one = f.withTarget(w.spec().withRevalidateRuns(0));
-            WorkloadMapping mapping = f.knowledgeBase() == null ? null
-                    : new WorkloadMapping(new KnowledgeBase(f.knowledgeBase()), w.spec(), f.space());
-            CommandTuner.Result r = CommandTuner.run(one, target, mapping, dir.root(),
+            TuningTarget target = kind.targets().apply(w);
+            CommandTuner.Result r = kind.session().run(w, target, dir.root(),
                     resume && Files.isRegularFile(dir.journal()), progress);
             sessions.put(w.name(), r);
             workloads.add(new CrossApply.Workload(w.name(), target));
@@ -81,14 +93,13 @@ public final class WorkloadsTuner {
         }
         CrossApplyMatrix matrix = null;
         var defaults = f.space().defaultConfiguration();
-        int runs = Math.max(1, f.target().revalidateRuns());
+        int runs = Math.max(1, kind.revalidateRuns());
         if (bests.size() == workloads.size() && defaults.isPresent()) {
             try (Progress.Task bar = progress.start("cross-apply", runs * workloads.size(), "workload rounds")) {
-                matrix = CrossApply.run(workloads, bests, defaults.get(), runs, f.direction(),
-                        f.target().objective().label(), files.logs().resolve("matrix"), bar);
+                matrix = CrossApply.run(workloads, bests, defaults.get(), runs, f.direction(), kind.objective(),
+                        files.logs().resolve("matrix"), bar);
             }
             matrix.write(files.matrix());
-            TuneCharts.writeMatrix(outDir, matrix);
             for (TuningFile.Workload w : f.workloads()) {
                 BestSoFar b = sessions.get(w.name()).best();
                 Revalidated diagonal = CrossApply.diagonal(matrix, w.name(), f.direction());
@@ -99,40 +110,19 @@ public final class WorkloadsTuner {
                 sessions.put(w.name(), withBest(sessions.get(w.name()), done));
             }
         }
-        ResultsDatabase.writeWithSummary(files.summary(), summary(f, sessions, matrix,
-                (System.nanoTime() - start) / 1e9), List.of());
+        Map<String, WorkloadsSummary.Workload> described = new LinkedHashMap<>();
+        for (TuningFile.Workload w : f.workloads()) {
+            described.put(w.name(), kind.describe().apply(w, sessions.get(w.name()).best()));
+        }
+        WorkloadsSummary summary = WorkloadsSummary.of(f.source(), kind.engine(), kind.target(), kind.objective(),
+                new WorkloadsSummary.Search(f.strategy(), f.seed(), f.budget()), described, matrix,
+                (System.nanoTime() - start) / 1e9);
+        ResultsDatabase.writeWithSummary(files.summary(), summary, List.of());
         return new Result(sessions, matrix, outDir);
     }
 
     private static CommandTuner.Result withBest(CommandTuner.Result r, BestSoFar best) {
         return new CommandTuner.Result(best, r.importance(), r.newTrials(), r.exhausted(), r.outputDirectory());
-    }
-
-    private static Map<String, Object> summary(TuningFile f, Map<String, CommandTuner.Result> sessions,
-                                               CrossApplyMatrix matrix, double wallSeconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tool", "tunescope tune");
-        m.put("tuningFile", f.source().toString());
-        m.put("engine", f.target().engine().id());
-        m.put("objective", f.target().objective().label());
-        m.put("strategy", f.strategy());
-        m.put("seed", f.seed());
-        m.put("budget", f.budget());
-        Map<String, Object> ws = new LinkedHashMap<>();
-        for (TuningFile.Workload w : f.workloads()) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("workload", w.spec().workload().toString());
-            one.put("users", w.spec().users());
-            one.put("scaleFactor", w.spec().scaleFactor());
-            one.put("directory", TuningDir.of(Path.of("")).workload(w.name()).root().toString());
-            one.put("best", sessions.get(w.name()).best());
-            ws.put(w.name(), one);
-        }
-        m.put("workloads", ws);
-        m.put("matrix", matrix);
-        m.put("wallSeconds", Math.round(wallSeconds * 10) / 10.0);
-        m.put("environment", RunEnvironment.capture());
-        return m;
     }
 
     private static void createDirectories(Path p) {

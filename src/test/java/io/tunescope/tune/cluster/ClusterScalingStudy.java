@@ -1,5 +1,8 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.tune.cluster.sim.SimulatedCluster;
+import io.tunescope.tune.cluster.sim.SimulatedOnline;
 import io.tunescope.Progress;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.tune.space.Configuration;

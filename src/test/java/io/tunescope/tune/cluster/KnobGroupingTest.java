@@ -1,5 +1,7 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.tune.cluster.sim.SimulatedCluster;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.report.TuningPngs;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
@@ -80,7 +81,9 @@ class WorkloadsTunerTest {
                 .startsWith("schemaVersion", "type", "tunescopeVersion", "tunescopeCommit", "workloads", "cells");
         assertThat(json.get("cells").get(0).fieldNames()).toIterable()
                 .startsWith("tunedFor", "measuredOn", "objective", "improvementPercent");
+        TuningPngs.write(out);
         assertThat(Files.size(TuningDir.of(out).matrixPng())).isPositive();
+        assertThat(TuningDir.of(out).workload("q1-many").convergencePng()).isNotEmptyFile();
 
         BestSoFar seq = BestSoFar.read(TuningDir.of(out).workload("sequence").best());
         assertThat(seq.revalidated().runs()).isEqualTo(3);

@@ -1,5 +1,9 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.ClusterMeasurement;
+import io.tunescope.tune.cluster.ClusterNode;
+import io.tunescope.tune.cluster.Layouts;
 import io.tunescope.store.Json;
 import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.space.Configuration;

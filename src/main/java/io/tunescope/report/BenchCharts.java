@@ -1,6 +1,8 @@
-package io.tunescope.tune.bench;
+package io.tunescope.report;
 
 import io.tunescope.store.ResultsDir;
+import io.tunescope.tune.bench.BenchResult;
+import io.tunescope.tune.bench.TuneBench;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;

@@ -1,5 +1,12 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.lines;
 
+import io.tunescope.tune.cluster.ClusterBench;
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.ClusterMeasurement;
+import io.tunescope.tune.cluster.KnobGrouping;
+import io.tunescope.tune.cluster.ModeRun;
+import io.tunescope.tune.cluster.TuningMode;
+import io.tunescope.tune.cluster.ValueCopy;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import io.tunescope.Progress;

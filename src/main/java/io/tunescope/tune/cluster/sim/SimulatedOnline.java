@@ -1,5 +1,8 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.Move;
+import io.tunescope.tune.reconfigure.ReconfigurableCluster;
 import io.tunescope.tune.space.Configuration;
 
 import java.time.Duration;

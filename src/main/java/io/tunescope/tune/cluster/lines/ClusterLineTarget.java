@@ -1,4 +1,4 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.store.Json;
 import io.tunescope.store.study.PostgresRounds;

@@ -1,4 +1,4 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.engine.Processes;
 import io.tunescope.store.JournalLine;

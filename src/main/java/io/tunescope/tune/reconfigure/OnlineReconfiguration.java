@@ -1,5 +1,8 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.reconfigure;
 
+import io.tunescope.tune.cluster.ClusterNode;
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.Move;
 import io.tunescope.BadInputException;
 import io.tunescope.config.DurationText;
 import io.tunescope.store.ReconfigurationRecord;

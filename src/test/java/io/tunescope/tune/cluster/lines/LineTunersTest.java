@@ -1,4 +1,4 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.SecretScan;
 import io.tunescope.cli.Main;

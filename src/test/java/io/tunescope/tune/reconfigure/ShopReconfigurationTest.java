@@ -1,4 +1,4 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.reconfigure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.Externals;

@@ -1,5 +1,7 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.reconfigure;
 
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.Move;
 import io.tunescope.store.ReconfigurationRecord;
 import org.junit.jupiter.api.Test;
 

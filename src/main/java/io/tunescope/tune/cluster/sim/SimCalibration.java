@@ -1,4 +1,4 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.sim;
 
 import io.tunescope.BadInputException;
 import io.tunescope.store.ShopSummary;

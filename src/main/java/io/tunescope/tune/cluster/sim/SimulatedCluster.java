@@ -1,5 +1,8 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.tune.cluster.ClusterBench;
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.ClusterMeasurement;
 import io.tunescope.BadInputException;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.IntParam;

@@ -1,5 +1,8 @@
-package io.tunescope.tune.cluster;
+package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.tune.cluster.ClusterLayout;
+import io.tunescope.tune.cluster.Layouts;
+import io.tunescope.tune.cluster.Move;
 import io.tunescope.tune.space.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +16,7 @@ class SimulatedOnlineTest {
     @Test
     void movingANodeFromTheIdleTierToTheHottestRaisesWipsAndTheMovedNodeTakesItsNewRole() {
         // one proxy per application node: at the default knobs the proxies (one worker each) are the hot tier
-        ClusterLayout layout = Layouts.of(2, KnobGroupingTest.tiers(2, 6));
+        ClusterLayout layout = Layouts.of(2, proxiesThenApps(2, 6));
         SimulatedCluster sim = new SimulatedCluster(layout, SimCalibration.RECORDED, 12_000, 350, 0, 1);
         Map<String, Configuration> config = new LinkedHashMap<>();
         layout.nodes().forEach(n -> config.put(n.name(), sim.nodeSpace(n.tier()).defaultConfiguration().orElseThrow()));
@@ -26,5 +29,12 @@ class SimulatedOnlineTest {
         assertThat(online.layout().node("app6").line()).isEqualTo("line2");
         assertThat(online.wips(Duration.ZERO)).isGreaterThan(before * 1.05);
         assertThat(online.nodeUtilization()).containsKey("app6");
+    }
+
+    private static java.util.Map<String, Integer> proxiesThenApps(int proxies, int apps) {
+        java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        m.put("proxy", proxies);
+        m.put("app", apps);
+        return m;
     }
 }
