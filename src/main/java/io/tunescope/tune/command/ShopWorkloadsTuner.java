@@ -31,6 +31,16 @@ final class ShopWorkloadsTuner {
 
     static WorkloadsTuner.Result run(TuningFile f, Path outDir, boolean resume, Progress progress)
             throws InterruptedException {
+        List<ShopTarget> opened = new ArrayList<>();
+        try {
+            return run(f, outDir, resume, progress, opened);
+        } finally {
+            opened.forEach(ShopTarget::close);   // the cross-apply's persistent stacks, if any
+        }
+    }
+
+    private static WorkloadsTuner.Result run(TuningFile f, Path outDir, boolean resume, Progress progress,
+                                             List<ShopTarget> opened) throws InterruptedException {
         long start = System.nanoTime();
         TuningDir files = TuningDir.of(outDir);
         Map<String, CommandTuner.Result> sessions = new LinkedHashMap<>();
@@ -40,6 +50,7 @@ final class ShopWorkloadsTuner {
             TuningDir dir = files.workload(w.name());
             createDirectories(dir.root());
             ShopTarget target = new ShopTarget(w.shop());
+            opened.add(target);
             CommandTuner.Result r = CommandTuner.run(f.withShop(w.shop().withRevalidateRuns(0)), dir.root(),
                     resume && Files.isRegularFile(dir.journal()), progress);
             sessions.put(w.name(), r);
