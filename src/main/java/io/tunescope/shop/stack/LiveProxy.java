@@ -66,10 +66,10 @@ final class LiveProxy {
             squid.reload(a, b);
             return squid;
         }
-        // a restart: the new Squid first, so a refusal leaves the running one serving
-        CachingProxy fresh = start(tiers, to, nodes, name, out);
+        // a restart: the old Squid stops first, as both would use the same cache and pid file; a refusal then leaves
+        // no proxy, which the restore of the last good configuration starts again
         squid.close();
-        return fresh;
+        return start(tiers, to, nodes, name, out);
     }
 
     /** nginx's master forks the configured number of workers on a reload; fewer means it is not in effect. */

@@ -115,7 +115,7 @@ class PersistentShopTargetTest {
             Measurement refused = t.measure(new Configuration(Map.of("work_mem", 4096L, "shared_buffers", 65536L)),
                     false, logs.resolve("trial-3.log"));
             assertThat(refused.ok()).isFalse();
-            assertThat(refused.reason()).startsWith("the database tier refused the change");
+            assertThat(refused.reason()).startsWith("the database tier refused the change: PostgreSQL did not restart");
             assertThat(t.liveStack()).as("the session's stack goes on").containsSame(stack);
             assertThat(show(stack, "work_mem")).as("the last good configuration is back").isEqualTo("16MB");
             assertThat(show(stack, "shared_buffers")).isEqualTo("128MB");
