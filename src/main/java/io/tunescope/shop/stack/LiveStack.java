@@ -28,7 +28,7 @@ import java.util.Objects;
  * change, for tuning: the store is populated once, and {@link #apply} brings each tier to new knobs the cheapest way
  * it allows. PostgreSQL's settings go through {@link LiveSettings} (a reload, or a restart when a knob needs one,
  * verified in {@code pg_settings}); the application nodes restart only when their own knobs changed or the database
- * restarted under their pools (new nodes start first, the proxy moves to them, then the old ones stop); the proxy
+ * moved to another port (new nodes start first, the proxy moves to them, then the old ones stop); the proxy
  * reloads ({@link LiveProxy}). The last configuration measured without fault is kept ({@link #markGood}) and
  * {@link #restoreLastGood} brings every tier back to it after a refusal.
  */
@@ -65,6 +65,8 @@ public final class LiveStack implements AutoCloseable {
     private List<AppNode> apps;
     private ProxyKnobs proxyRunning;
     private AppKnobs appRunning;
+    /** The database's address the nodes were started with (a server started again may listen elsewhere). */
+    private String nodesUrl;
     /** The database's settings now; null when unknown (a refused change, until a restore). */
     private Map<String, Object> databaseRunning;
     private Settings lastGood;
@@ -122,11 +124,13 @@ public final class LiveStack implements AutoCloseable {
      * unknown until {@link #restoreLastGood}.
      */
     public synchronized void apply(Settings wanted) throws Refused, InterruptedException {
-        boolean databaseRestarted = applyDatabase(wanted.database());
+        applyDatabase(wanted.database());
         List<AppNode> old = apps;
         List<Integer> oldPorts = ports(old);
-        boolean newNodes = databaseRestarted || !wanted.app().equals(appRunning) || old.isEmpty()
-                || old.stream().anyMatch(a -> !a.isAlive());
+        // a database restarted on its port needs no new nodes: their pools check a connection idle for more than
+        // half a second before lending it, and replace the dead ones; one started on another port does
+        boolean newNodes = !wanted.app().equals(appRunning) || old.isEmpty()
+                || old.stream().anyMatch(a -> !a.isAlive()) || !database.database().jdbcUrl().equals(nodesUrl);
         List<AppNode> fresh = newNodes ? startNodes(wanted.app()) : old;
         try {
             if (names.proxyNode() != null) {
@@ -142,6 +146,7 @@ public final class LiveStack implements AutoCloseable {
             old.forEach(AppNode::close);
             apps = fresh;
             appRunning = wanted.app();
+            nodesUrl = database.database().jdbcUrl();
         }
         try {
             verifyServes();
@@ -150,19 +155,17 @@ public final class LiveStack implements AutoCloseable {
         }
     }
 
-    /** True when the database restarted for its new settings. */
-    private boolean applyDatabase(Map<String, Object> wanted) throws Refused, InterruptedException {
+    private void applyDatabase(Map<String, Object> wanted) throws Refused, InterruptedException {
         if (wanted.equals(databaseRunning)) {
-            return false;
+            return;
         }
         if (live == null) {
             throw new Refused("database", new IllegalStateException("its settings are fixed for this stack"));
         }
         databaseRunning = null;
         try {
-            boolean restarted = live.apply(wanted).restarted();
+            live.apply(wanted);
             databaseRunning = wanted;
-            return restarted;
         } catch (SQLException | IOException | RuntimeException e) {
             throw new Refused("database", e);
         }
@@ -247,11 +250,8 @@ public final class LiveStack implements AutoCloseable {
         Settings good = lastGood != null ? lastGood : first;
         if (live != null && !good.database().equals(databaseRunning)) {
             try {
-                boolean restarted = live.restoreLastGood().restarted();
+                live.restoreLastGood();
                 databaseRunning = live.lastGood();
-                if (restarted) {
-                    appRunning = null;   // the pools' connections died with the server
-                }
             } catch (SQLException | IOException | RuntimeException e) {
                 throw new Refused("database", e);
             }
