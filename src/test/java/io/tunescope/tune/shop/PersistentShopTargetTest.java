@@ -89,6 +89,36 @@ class PersistentShopTargetTest {
     }
 
     @Test
+    void squidReconfiguresForItsMemoryCacheAndRestartsOnlyForItsDiskCache(@TempDir Path dir) throws Exception {
+        String squid = TARGET.formatted("h2").replace("proxy: nginx", "proxy: squid");
+        try (ShopTarget t = TuningFileParser.parse(dir.resolve("t.yaml"), squid + """
+                parameters:
+                  - {name: squid_cache_mem, min: 0, max: 128, log: false}
+                  - {name: squid_disk_cache, min: 0, max: 64, log: false}
+                """).shopTarget()) {
+            Path logs = Files.createDirectories(dir.resolve("logs"));
+            Measurement m1 = t.measure(new Configuration(Map.of("squid_cache_mem", 64L, "squid_disk_cache", 0L)),
+                    true, logs.resolve("trial-1.log"));
+            assertThat(m1.ok()).as(String.valueOf(m1.reason())).isTrue();
+            LiveStack stack = t.liveStack().orElseThrow();
+            long squidPid = stack.proxy().pid();
+            List<Long> nodes = pids(stack.apps());
+
+            Measurement m2 = t.measure(new Configuration(Map.of("squid_cache_mem", 8L, "squid_disk_cache", 0L)),
+                    false, logs.resolve("trial-2.log"));
+            assertThat(m2.ok()).as(String.valueOf(m2.reason())).isTrue();
+            assertThat(stack.proxy().pid()).as("Squid reconfigured, not restarted").isEqualTo(squidPid);
+
+            Measurement m3 = t.measure(new Configuration(Map.of("squid_cache_mem", 8L, "squid_disk_cache", 16L)),
+                    false, logs.resolve("trial-3.log"));
+            assertThat(m3.ok()).as(String.valueOf(m3.reason())).isTrue();
+            assertThat(stack.proxy().pid()).as("the disk cache's size needs a restart").isNotEqualTo(squidPid);
+            assertThat(pids(stack.apps())).as("the nodes stay").isEqualTo(nodes);
+        }
+        assertThat(stackChildren()).isEmpty();
+    }
+
+    @Test
     void aSettingTheDatabaseRefusesFailsItsTrialRestoresTheLastGoodAndTheNextTrialRuns(@TempDir Path dir)
             throws Exception {
         assumeThat(memoryGiB()).as("a 64 GiB buffer pool must not fit this machine").isLessThan(60);
