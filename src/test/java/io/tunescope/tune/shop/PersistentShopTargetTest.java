@@ -165,7 +165,8 @@ class PersistentShopTargetTest {
                 .containsEntry("work_mem", 2048L);
         assertThat(t.describe()).containsEntry("stack", "persistent");
         assertThatThrownBy(() -> target(dir, "postgres", "parameters: [{name: work_mem, min: 1, max: 65536}]\n"))
-                .isInstanceOf(BadInputException.class).hasMessageContaining("work_mem (1) must be");
+                .isInstanceOf(BadInputException.class)
+                .hasMessageContaining("work_mem (1) must be a whole number between 64 and 2097152 kB");
         assertThatThrownBy(() -> target(dir, "h2", "parameters: [{name: work_mem}]\n"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("work_mem");
         assertThatThrownBy(() -> target(dir, "postgres", "parameters: [{name: max_connections}]\n"))
