@@ -13,24 +13,30 @@ import java.util.concurrent.Callable;
 
 /** {@code tunescope shop knobs}: the knob catalogs of the shop's proxy and application tiers. */
 @Command(name = "knobs", mixinStandardHelpOptions = true,
-        description = "Print the knobs of the shop's tiers (proxy, application nodes) in the engines' catalog form: "
-                + "type, range, unit, default and how a change is applied (a restart of that tier). The database "
-                + "tier's knobs: 'tunescope knobs --engine postgres'. With --proxy squid, Squid's knobs, most applied by a "
-                + "reconfigure (reload).")
+        description = "Print the knobs of the shop's tiers (proxy, application nodes, database) in the engines' "
+                + "catalog form: type, range, unit, default and how a change is applied (a restart of that tier, or a "
+                + "reload where it allows one). With --proxy squid, Squid's knobs, most applied by a reconfigure "
+                + "(reload). The database tier's are its engine's catalog (--database), less the connections the "
+                + "stack sizes itself.")
 final class ShopKnobsCommand implements Callable<Integer> {
-    @Option(names = "--tier", defaultValue = "all", description = "proxy, app or all (default: ${DEFAULT-VALUE})")
+    @Option(names = "--tier", defaultValue = "all", description = "proxy, app, db or all (default: "
+            + "${DEFAULT-VALUE})")
     String tier;
 
     @Option(names = "--proxy", defaultValue = "nginx", description = "whose proxy knobs: nginx or squid (default: "
             + "${DEFAULT-VALUE})")
     String proxy;
 
+    @Option(names = "--database", defaultValue = "postgres", description = "whose database knobs: postgres, mariadb "
+            + "or h2 (none) (default: ${DEFAULT-VALUE})")
+    String database;
+
     @Option(names = "--json", description = "Print the catalog as JSON.")
     boolean json;
 
     @Override
     public Integer call() {
-        KnobCatalog catalog = ShopCatalogs.of(tier, checkedProxy());
+        KnobCatalog catalog = ShopCatalogs.of(tier, checkedProxy(), database);
         System.out.print(json ? Json.toJson(catalog) + "\n" : KnobsCommand.table(catalog));
         return ExitCode.OK;
     }

@@ -63,6 +63,10 @@ class BadInputSweepTest {
                 + "parameters: [{name: app_pool_size, max: 5000}]\n");
         Files.writeString(t.resolve("shop-key.yaml"), "target: {engine: shop, users: 3}\n"
                 + "parameters: [{name: app_pool_size}]\n");
+        Files.writeString(t.resolve("shop-stack.yaml"), "target: {engine: shop, stack: sometimes}\n"
+                + "parameters: [{name: app_pool_size}]\n");
+        Files.writeString(t.resolve("shop-live-mariadb.yaml"), "target: {engine: shop, database: mariadb, "
+                + "stack: persistent}\nparameters: [{name: sort_buffer_size}]\n");
         Files.writeString(t.resolve("shop-knob.yaml"), "target: {engine: shop}\nparameters: [{name: work_mem}]\n");
         Files.writeString(t.resolve("shop-items.yaml"), "target: {engine: shop, items: 5}\n"
                 + "parameters: [{name: app_pool_size}]\n");
@@ -281,7 +285,9 @@ class BadInputSweepTest {
                         "--browsers", "2", "--out", "{t}/sh"),
                 c(3, "proxy (none) cannot be none with 2 app-nodes: the proxy is what balances over them", "shop",
                         "capacity", "--lines", "2", "--proxy", "none", "--app-nodes", "2", "--out", "{t}/cap"),
-                c(3, "tier (nosuch) must be one of proxy, app, all", "shop", "knobs", "--tier", "nosuch"),
+                c(3, "tier (nosuch) must be one of proxy, app, db, all", "shop", "knobs", "--tier", "nosuch"),
+                c(3, "database (nosuch) must be one of h2, mariadb, postgres", "shop", "knobs", "--tier", "db",
+                        "--database", "nosuch"),
                 c(3, "mix-change (buying@10s) must start with one of browsing, shopping, ordering", "shop", "run",
                         "--mix-change", "buying@10s", "--out", "{t}/sh"),
                 c(3, "mix-change (ordering) must be MIX@TIME, e.g. ordering@60s", "shop", "run", "--mix-change",
@@ -337,7 +343,13 @@ class BadInputSweepTest {
                         "--out", "{t}/tu", "{t}/shop-range.yaml"),
                 c(3, "{t}/shop-key.yaml:1: target.users (users) is not a known key of a shop target; expected one of "
                         + "[appNodes, browsers, database, engine, items, measure, mix, objective, pgBin, proxy, rampDown, "
-                        + "rampUp, revalidate, scaleDown, seed, thinkScale]", "tune", "--out", "{t}/tu", "{t}/shop-key.yaml"),
+                        + "rampUp, revalidate, scaleDown, seed, stack, thinkScale]", "tune", "--out", "{t}/tu", "{t}/shop-key.yaml"),
+                c(3, "{t}/shop-stack.yaml:1: target.stack (sometimes) must be fresh (a new stack per trial) or persistent (one "
+                        + "stack per session, each trial's knobs applied by reload where the tier allows)", "tune",
+                        "--out", "{t}/tu", "{t}/shop-stack.yaml"),
+                c(3, "target.stack (persistent) applies the database tier's knobs [sort_buffer_size] live on postgres "
+                        + "only; with database mariadb use stack: fresh", "tune", "--out", "{t}/tu",
+                        "{t}/shop-live-mariadb.yaml"),
                 c(3, "{t}/shop-knob.yaml:2: knob (work_mem) is not in the shop catalog; known: [proxy_cache_size, "
                         + "proxy_max_object, proxy_workers, proxy_worker_connections, proxy_fail_timeout, app_min_threads, "
                         + "app_max_threads, app_accept_queue, app_pool_size, app_cache_entries, app_cache_ttl_ms, "

@@ -31,8 +31,18 @@ public final class PopulatedDatabase implements AutoCloseable {
     /** Starts the tier {@code name} for a run writing to {@code out} and populates it for {@code scale}. */
     public static PopulatedDatabase start(String name, Path pgBin, Path out, ShopScale scale, long seed,
                                           Progress progress) throws IOException, SQLException, InterruptedException {
+        return start(name, pgBin, out, List.of(), scale, seed, progress);
+    }
+
+    /**
+     * As {@link #start(String, Path, Path, ShopScale, long, Progress)}, the server started with {@code settings}
+     * (configuration lines of the database tier's knobs) after the tier's own.
+     */
+    public static PopulatedDatabase start(String name, Path pgBin, Path out, List<String> settings, ShopScale scale,
+                                          long seed, Progress progress)
+            throws IOException, SQLException, InterruptedException {
         java.nio.file.Files.createDirectories(io.tunescope.store.ResultsDir.of(out).tierLog(name).getParent());
-        ShopDatabase database = ShopDatabases.start(name, pgBin, out);
+        ShopDatabase database = ShopDatabases.start(name, pgBin, out, settings);
         try {
             long loadStart = System.nanoTime();
             ShopCounts counts;
@@ -46,6 +56,13 @@ public final class PopulatedDatabase implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** The PostgreSQL server of a {@code postgres} tier (its settings applied live), empty for another tier. */
+    public java.util.Optional<io.tunescope.engine.postgres.PostgresServer> postgres() {
+        return database instanceof PrivateServerDatabase p
+                && p.server() instanceof io.tunescope.engine.postgres.PostgresServer pg
+                ? java.util.Optional.of(pg) : java.util.Optional.empty();
     }
 
     public ShopDatabase database() {

@@ -22,6 +22,11 @@ final class PrivateServerDatabase implements ShopDatabase {
         Runtime.getRuntime().addShutdownHook(stopAtExit);
     }
 
+    /** The server itself (its live settings, its restart). */
+    PrivateServer server() {
+        return server;
+    }
+
     @Override
     public String kind() {
         return kind;

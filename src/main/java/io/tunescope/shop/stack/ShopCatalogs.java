@@ -17,12 +17,18 @@ import java.util.Map;
 /**
  * The knobs of the shop's tiers in the knob-catalog form of the engines ({@code tunescope shop knobs}): the proxy's
  * (nginx's or Squid's) and the application nodes'. Each is set by restarting its tier, or for Squid's by a
- * reconfigure where Squid allows it (the database's knobs are its engine's catalog,
- * {@code tunescope knobs --engine postgres}). Names are the {@code shop run} options with underscores; a setting
+ * reconfigure where Squid allows it, and the database tier's: its engine's catalog ({@link #database}), less the
+ * connections the stack sizes itself. Names are the {@code shop run} options with underscores; a setting
  * becomes {@link ProxyKnobs} or {@link AppKnobs} through {@link #proxyKnobs} and {@link #appKnobs}.
  */
 public final class ShopCatalogs {
-    public static final List<String> TIERS = List.of("proxy", "app", "all");
+    public static final List<String> TIERS = List.of("proxy", "app", "db", "all");
+
+    /**
+     * Knobs of an engine's catalog that the stack sets itself: its connections follow the nodes' pools (room for
+     * every node's pool), and {@code users} is tunescope's driver, not the database.
+     */
+    private static final java.util.Set<String> STACK_OWNED = java.util.Set.of("max_connections", "users");
 
     private ShopCatalogs() {
     }
@@ -105,23 +111,51 @@ public final class ShopCatalogs {
                         "max-age of cacheable pages for the proxy, 0: never (app tier restart)")));
     }
 
-    /** The catalog of {@code tier}: proxy, app, or all (both, proxy first), with nginx as the proxy. */
+    /**
+     * The database tier's knobs: its engine's catalog ({@code postgres}, {@code mariadb}) without the knobs the stack
+     * sets itself; none for H2 (in memory, nothing worth tuning on the stack's scale).
+     */
+    public static KnobCatalog database(String database) {
+        KnobCatalog engine = switch (database) {
+            case "postgres" -> io.tunescope.engine.knob.Catalogs.postgres();
+            case "mariadb" -> io.tunescope.engine.knob.Catalogs.mariadb();
+            case "h2" -> KnobCatalog.empty("h2");
+            default -> throw BadInputException.of("database", database, "must be one of "
+                    + String.join(", ", ShopDatabases.NAMES));
+        };
+        return new KnobCatalog(engine.engine(), engine.syntax(), engine.knobs().stream()
+                .filter(k -> !STACK_OWNED.contains(k.name())).toList());
+    }
+
+    /** The database tier's settings from {@code settings} (checked against its catalog), the engine's own for the rest. */
+    public static Map<String, Object> databaseSettings(String database, Map<String, ?> settings) {
+        return database(database).validate(settings);
+    }
+
+    /** The catalog of {@code tier}: proxy, app, db or all, with nginx as the proxy and PostgreSQL as the database. */
     public static KnobCatalog of(String tier) {
         return of(tier, ShopTiers.NGINX);
     }
 
-    /**
-     * The catalog of {@code tier} (proxy, app, or all: both, proxy first) of a stack whose proxy is {@code proxy}:
-     * Squid's knobs for {@code squid}, nginx's otherwise.
-     */
+    /** The catalog of {@code tier} of a stack whose proxy is {@code proxy}, over PostgreSQL. */
     public static KnobCatalog of(String tier, String proxy) {
+        return of(tier, proxy, "postgres");
+    }
+
+    /**
+     * The catalog of {@code tier} (proxy, app, db, or all: every tier, proxy first) of a stack whose proxy is
+     * {@code proxy} (Squid's knobs for {@code squid}, nginx's otherwise) over {@code database}.
+     */
+    public static KnobCatalog of(String tier, String proxy, String database) {
         KnobCatalog front = ShopTiers.SQUID.equals(proxy) ? squid() : proxy();
         return switch (tier) {
             case "proxy" -> front;
             case "app" -> app();
+            case "db" -> database(database);
             case "all" -> {
                 List<Knob> knobs = new ArrayList<>(front.knobs());
                 knobs.addAll(app().knobs());
+                knobs.addAll(database(database).knobs());
                 yield new KnobCatalog("shop", KnobSyntax.CLIENT, knobs);
             }
             default -> throw BadInputException.of("tier", tier, "must be one of " + String.join(", ", TIERS));

@@ -34,15 +34,33 @@ public final class ShopDatabases {
      * given) or MariaDB with their homes under {@code out}, H2 in its own JVM logging there.
      */
     public static ShopDatabase start(String name, Path pgBin, Path out) throws IOException, InterruptedException {
+        return start(name, pgBin, out, List.of());
+    }
+
+    /**
+     * As {@link #start(String, Path, Path)}, with {@code extra} configuration lines (the database tier's knobs as its
+     * catalog renders them) after the tier's own, so that they win; H2 takes none.
+     */
+    public static ShopDatabase start(String name, Path pgBin, Path out, List<String> extra) throws IOException,
+            InterruptedException {
+        if (!extra.isEmpty() && "h2".equals(name)) {
+            throw new IllegalArgumentException("the H2 tier takes no settings: " + extra);
+        }
         ResultsDir dir = ResultsDir.of(out);
         return switch (name) {
             // absolute: the server's socket and lock file go under it, and pg_ctl does not run in this directory
             case "postgres" -> new PrivateServerDatabase(name, PostgresServer.start(PostgresBinaries.locate(pgBin),
-                    dir.shopDatabase(name).toAbsolutePath(), null, POSTGRES_SETTINGS));
+                    dir.shopDatabase(name).toAbsolutePath(), null, with(POSTGRES_SETTINGS, extra)));
             case "mariadb" -> new PrivateServerDatabase(name, MariaDbServer.start(MariaDbBinaries.locate(),
-                    dir.shopDatabase(name), null, MARIADB_SETTINGS));
+                    dir.shopDatabase(name), null, with(MARIADB_SETTINGS, extra)));
             case "h2" -> H2Database.start(dir.tierLog("h2"));
             default -> throw new IllegalArgumentException("no such shop database: " + name);
         };
+    }
+
+    private static List<String> with(List<String> own, List<String> extra) {
+        List<String> all = new java.util.ArrayList<>(own);
+        all.addAll(extra);
+        return all;
     }
 }

@@ -42,7 +42,7 @@ public final class ShopRun implements AutoCloseable {
     public static final long SIGNAL_WAIT_SECONDS = 60;
     private final ShopStack stack;
 
-    private ShopRun(ShopStack stack) {
+    ShopRun(ShopStack stack) {
         this.stack = stack;
     }
 

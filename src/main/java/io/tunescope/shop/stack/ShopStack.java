@@ -37,7 +37,7 @@ final class ShopStack implements AutoCloseable {
     final ShopCounts counts;
     final double loadSeconds;
 
-    private ShopStack(ShopDatabase database, List<Line> lines, ShopCounts counts, double loadSeconds) {
+    ShopStack(ShopDatabase database, List<Line> lines, ShopCounts counts, double loadSeconds) {
         this.database = database;
         this.lines = List.copyOf(lines);
         this.apps = lines.stream().flatMap(l -> l.apps().stream()).toList();

@@ -13,6 +13,7 @@ import io.tunescope.store.KnowledgeBase;
 import io.tunescope.store.study.StudyLocation;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.tune.database.DatabaseTarget;
+import io.tunescope.tune.shop.ShopTarget;
 import io.tunescope.tune.mapping.WorkloadMapping;
 import io.tunescope.tune.importance.ParameterImportance;
 import io.tunescope.tune.session.BestFile;
@@ -66,7 +67,9 @@ public final class CommandTuner {
     public static Result run(TuningFile f, Path outDir, StudyLocation study, boolean resume, Progress progress)
             throws InterruptedException {
         if (f.shop() != null) {
-            return run(f, f.shopTarget(), null, outDir, study, resume, progress);
+            try (ShopTarget shop = f.shopTarget()) {
+                return run(f, shop, null, outDir, study, resume, progress);
+            }
         }
         if (f.target() == null) {
             return run(f, new CommandTarget(f), null, outDir, study, resume, progress);

@@ -20,6 +20,8 @@ import java.util.List;
  */
 final class ShopTargetSection {
     static final String ENGINE = "shop";
+    static final String FRESH = "fresh";
+    static final String PERSISTENT = "persistent";
 
     static boolean isShop(YamlSection target) {
         return ENGINE.equals(target.value("engine").node().asText());
@@ -56,10 +58,33 @@ final class ShopTargetSection {
         ShopObjective objective = t.parsed("objective", "wips", ShopObjective::parse);
         int revalidate = t.integer("revalidate", ShopTargetSpec.MIN_REVALIDATE_RUNS, 0, Integer.MAX_VALUE);
         long seed = t.integer("seed", 1, 0, Integer.MAX_VALUE);
+        // a cluster's layout starts its own nodes per measurement over one database: no stack key there
+        String stack = appNodes != null ? FRESH : t.text("stack", FRESH);
+        if (!List.of(FRESH, PERSISTENT).contains(stack)) {
+            throw t.error("stack", stack, "must be fresh (a new stack per trial) or persistent (one stack per "
+                    + "session, each trial's knobs applied by reload where the tier allows)");
+        }
         t.end();
         return t.at("", () -> new ShopTargetSpec(mix, browsers, thinkScale, items, scaleDown, database,
                 pgBin == null ? null : base.resolve(pgBin), nodes, tiers.proxy(), rampUp, measure, rampDown,
-                objective, timeout, revalidate, seed));
+                objective, timeout, revalidate, seed, PERSISTENT.equals(stack)));
+    }
+
+    /**
+     * Bad input when a persistent stack would have to change the settings of a database tier that takes them only
+     * at its start: only PostgreSQL's are applied live (MariaDB's need {@code stack: fresh}).
+     */
+    static void checkLiveDatabase(ShopTargetSpec shop, io.tunescope.tune.space.SearchSpace space) {
+        if (!shop.persistent() || "postgres".equals(shop.database())) {
+            return;
+        }
+        var catalog = io.tunescope.shop.stack.ShopCatalogs.database(shop.database());
+        List<String> knobs = space.params().stream().map(io.tunescope.tune.space.Param::name)
+                .filter(catalog::has).toList();
+        if (!knobs.isEmpty()) {
+            throw io.tunescope.BadInputException.of("target.stack", PERSISTENT, "applies the database tier's knobs "
+                    + knobs + " live on postgres only; with database " + shop.database() + " use stack: fresh");
+        }
     }
 
     /**

@@ -144,7 +144,8 @@ public final class TuningFileParser {
         ShopTargetSpec shop = new ShopTargetSection().spec(section, file.toAbsolutePath().getParent(), timeout);
         List<TuningFile.Workload> workloads = top.has("workloads")
                 ? ShopTargetSection.workloads(top.value("workloads"), shop) : List.of();
-        SearchSpace space = space(top, ShopCatalogs.of("all", shop.proxy()), 0);
+        SearchSpace space = space(top, ShopCatalogs.of("all", shop.proxy(), shop.database()), 0);
+        ShopTargetSection.checkLiveDatabase(shop, space);
         return new TuningFile(file, List.of(), file.toAbsolutePath().getParent(), false, null, false, null, null, null,
                 shop.objective().direction(), timeout, 1, search.aggregate(), search.budget(), search.strategy(),
                 search.seed(), space, null, workloads, null, shop, ProtocolSection.protocol(top));

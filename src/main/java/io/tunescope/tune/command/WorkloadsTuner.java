@@ -74,6 +74,26 @@ public final class WorkloadsTuner {
 
     private static Result run(TuningFile f, WorkloadKind kind, Path outDir, boolean resume, Progress progress)
             throws InterruptedException {
+        List<TuningTarget> opened = new ArrayList<>();
+        try {
+            return run(f, kind, outDir, resume, progress, opened);
+        } finally {
+            opened.forEach(WorkloadsTuner::close);   // persistent servers and stacks, if any
+        }
+    }
+
+    private static void close(TuningTarget target) {
+        if (target instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                io.tunescope.Notices.say("tunescope: stopping a workload's target: " + e.getMessage());
+            }
+        }
+    }
+
+    private static Result run(TuningFile f, WorkloadKind kind, Path outDir, boolean resume, Progress progress,
+                              List<TuningTarget> opened) throws InterruptedException {
         long start = System.nanoTime();
         TuningDir files = TuningDir.of(outDir);
         Map<String, CommandTuner.Result> sessions = new LinkedHashMap<>();
@@ -83,6 +103,7 @@ public final class WorkloadsTuner {
             TuningDir dir = files.workload(w.name());
             createDirectories(dir.root());
             TuningTarget target = kind.targets().apply(w);
+            opened.add(target);
             CommandTuner.Result r = kind.session().run(w, target, dir.root(),
                     resume && Files.isRegularFile(dir.journal()), progress);
             sessions.put(w.name(), r);

@@ -6,7 +6,7 @@ import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.stack.ShopCatalogs;
-import io.tunescope.shop.stack.ShopRun;
+import io.tunescope.shop.stack.LiveStack;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.shop.stack.ShopTiers;
 import io.tunescope.store.ShopSummary;
@@ -21,18 +21,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The web shop as a tuning target: the knobs are those of its tiers ({@link ShopCatalogs}: {@code proxy_*} and
- * {@code app_*}), all applied by restarting their tier. One measurement is one {@code shop run} on a fresh stack that
- * starts with the trial's settings: database populated from the seed, application nodes, proxy, then the emulated
- * browsers (ramp-up as warm-up, the measurement interval, ramp-down as cool-down), then every process stopped. A
- * fresh stack per trial is the simplest correct restart of every tier; its cost is populating the store each time
- * (seconds on H2 at 1000 items). A run with errors or a degraded stack (a node lost) fails its trial with that
- * reason, as does a configuration the tiers refuse (e.g. {@code app_min_threads} above {@code app_max_threads}) and
- * a run past the time limit (interrupted: the run then stops its processes). The default configuration is the
- * catalog's defaults, which are {@code shop run}'s own.
+ * The web shop as a tuning target: the knobs are those of its tiers ({@link ShopCatalogs}: {@code proxy_*} or
+ * {@code squid_*}, {@code app_*}, and the database tier's engine knobs). With a fresh stack per trial (the default)
+ * one measurement starts a stack with the trial's settings: database (its knobs in its configuration file) populated
+ * from the seed, application nodes, proxy, then the emulated browsers (ramp-up as warm-up, the measurement interval,
+ * ramp-down as cool-down), then every process stopped. With {@code stack: persistent} one {@link LiveStack} serves
+ * the whole session: populated at the first trial, each later trial's knobs applied by reload where the tier allows
+ * it and verified before the browsers start; a change a tier refuses fails the trial with the tier's words and the
+ * last good configuration is restored, so the session goes on (a stack that cannot be restored is stopped, and the
+ * next trial starts a new one). A run with errors or a degraded stack (a node lost) fails its trial with that
+ * reason, as does a configuration the tiers' rules refuse (e.g. {@code app_min_threads} above
+ * {@code app_max_threads}) and a run past the time limit (interrupted: the run then stops its processes). The
+ * default configuration is the catalog's defaults, which are {@code shop run}'s own. Close it to stop a persistent
+ * stack.
  */
-public final class ShopTarget implements TuningTarget {
+public final class ShopTarget implements TuningTarget, AutoCloseable {
     private final ShopTargetSpec spec;
+    /** The session's stack with {@code stack: persistent}, once started; null otherwise. */
+    private LiveStack live;
+    private LiveStack.Settings first;
+
+    /** One trial's result: the run's summary, or the refusal that kept it from running. */
+    private record Trial(ShopSummary summary, String refusal) {
+    }
 
     public ShopTarget(ShopTargetSpec spec) {
         this.spec = spec;
@@ -42,15 +53,103 @@ public final class ShopTarget implements TuningTarget {
     public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
         long start = System.nanoTime();
         ShopRunConfig run;
+        LiveStack.Settings settings;
         try {
             // absolute: PostgreSQL's lock file and socket go under the run directory, and pg_ctl runs elsewhere
             run = runConfig(config, DatabaseTarget.runDirectory(log).toAbsolutePath());
+            settings = settings(config);
         } catch (RuntimeException e) {
             return Measurement.failed("cannot apply: " + e.getMessage(), millisSince(start));
         }
-        TimeLimitedRun<ShopSummary> r = TimeLimitedRun.run("tune-shop-run", spec.timeout(),
-                () -> ShopRun.run(run, Progress.NONE));
-        return r.ok() ? score(r.value(), millisSince(start)) : Measurement.failed(r.failure(), millisSince(start));
+        Path stackDir = log.toAbsolutePath().resolveSibling("live-stack");
+        TimeLimitedRun<Trial> r = TimeLimitedRun.run("tune-shop-run", spec.timeout(),
+                () -> spec.persistent() ? persistentTrial(settings, run, stackDir) : freshTrial(settings, run));
+        if (!r.ok()) {
+            if (spec.persistent()) {
+                stopLive();   // interrupted or broken mid-trial: its state is unknown, the next trial starts anew
+            }
+            return Measurement.failed(r.failure(), millisSince(start));
+        }
+        if (r.value().refusal() != null) {
+            return Measurement.failed(r.value().refusal(), millisSince(start));
+        }
+        Measurement m = score(r.value().summary(), millisSince(start));
+        if (m.ok() && live != null) {
+            live.markGood();
+        }
+        return m;
+    }
+
+    private Trial freshTrial(LiveStack.Settings settings, ShopRunConfig run) throws Exception {
+        try (LiveStack stack = LiveStack.start(spec.database(), spec.pgBin(), run.scale(), spec.seed(), run.tiers(),
+                settings, false, run.out(), Progress.NONE)) {
+            return new Trial(stack.drive(run), null);
+        } catch (LiveStack.Refused e) {
+            return new Trial(null, e.getMessage());
+        }
+    }
+
+    private Trial persistentTrial(LiveStack.Settings settings, ShopRunConfig run, Path stackDir) throws Exception {
+        if (live != null && !live.database().isAlive()) {
+            stopLive();
+        }
+        if (live == null) {
+            try {
+                live = LiveStack.start(spec.database(), spec.pgBin(), run.scale(), spec.seed(), run.tiers(),
+                        settings, true, stackDir, Progress.NONE);
+                first = settings;
+            } catch (LiveStack.Refused e) {
+                return new Trial(null, e.getMessage());
+            }
+        } else {
+            try {
+                live.apply(settings);
+            } catch (LiveStack.Refused e) {
+                restore();
+                return new Trial(null, e.getMessage());
+            }
+        }
+        return new Trial(live.drive(run), null);
+    }
+
+    /** The last good configuration back on every tier; a stack that cannot get there is stopped. */
+    private void restore() throws InterruptedException {
+        try {
+            live.restoreLastGood(first);
+        } catch (LiveStack.Refused | RuntimeException e) {
+            io.tunescope.Notices.say("tunescope: the persistent stack could not be brought back to its last good "
+                    + "configuration (" + e.getMessage() + "); the next trial starts a new one");
+            stopLive();
+        }
+    }
+
+    private synchronized void stopLive() {
+        if (live != null) {
+            live.close();
+            live = null;
+        }
+    }
+
+    /** The persistent stack, once started (tests read its tiers back). */
+    synchronized java.util.Optional<LiveStack> liveStack() {
+        return java.util.Optional.ofNullable(live);
+    }
+
+    /** Stops the persistent stack, if one was started. */
+    @Override
+    public void close() {
+        stopLive();
+    }
+
+    /** Every tier's knobs from {@code config}, checked against the tiers' catalogs and rules. */
+    LiveStack.Settings settings(Configuration config) {
+        Map<String, Object> values = config.values();
+        Map<String, Object> proxyValues = only(values, "proxy_");
+        proxyValues.putAll(only(values, "squid_"));
+        Map<String, Object> database = new LinkedHashMap<>(values);
+        database.keySet().removeIf(k -> k.startsWith("proxy_") || k.startsWith("squid_") || k.startsWith("app_"));
+        return new LiveStack.Settings(ShopCatalogs.proxyKnobs(proxyValues), ShopCatalogs.appKnobs(only(values,
+                "app_")), ShopCatalogs.databaseSettings(spec.database(), database));
     }
 
     /** The objective of one run's summary, or why it failed: errors, a degraded stack, nothing measured. */
@@ -111,7 +210,19 @@ public final class ShopTarget implements TuningTarget {
                 .append(spec.appNodes()).append(" --proxy ").append(spec.proxy()).append(" --ramp-up ")
                 .append(seconds(spec.rampUp())).append(" --duration ").append(seconds(spec.measure()))
                 .append(" --ramp-down ").append(seconds(spec.rampDown())).append(" --seed ").append(spec.seed());
-        config.values().forEach((k, v) -> b.append(" --").append(k.replace('_', '-')).append(' ').append(v));
+        Map<String, Object> database = new LinkedHashMap<>();
+        config.values().forEach((k, v) -> {
+            if (k.startsWith("proxy_") || k.startsWith("squid_") || k.startsWith("app_")) {
+                b.append(" --").append(k.replace('_', '-')).append(' ').append(v);
+            } else {
+                database.put(k, v);
+            }
+        });
+        if (!database.isEmpty()) {
+            // shop run sets no database knob: they are lines of the database tier's own configuration file
+            b.append("\n# the database tier's settings (").append(spec.database()).append("):\n")
+                    .append(ShopCatalogs.database(spec.database()).snippet(database));
+        }
         return b.toString();
     }
 
@@ -131,6 +242,7 @@ public final class ShopTarget implements TuningTarget {
         m.put("database", spec.database());
         m.put("appNodes", spec.appNodes());
         m.put("proxy", spec.proxy());
+        m.put("stack", spec.persistent() ? "persistent" : "fresh");
         m.put("rampUpMillis", spec.rampUp().toMillis());
         m.put("measureMillis", spec.measure().toMillis());
         m.put("rampDownMillis", spec.rampDown().toMillis());

@@ -19,8 +19,9 @@ class ShopCatalogsTest {
     void defaultsAreTheTiersDefaultsAndEveryKnobRestartsItsTier() {
         assertThat(ShopCatalogs.proxyKnobs(Map.of())).isEqualTo(ProxyKnobs.DEFAULTS);
         assertThat(ShopCatalogs.appKnobs(Map.of())).isEqualTo(AppKnobs.DEFAULTS);
-        assertThat(ShopCatalogs.of("all").knobs()).hasSize(12).extracting(Knob::apply)
+        assertThat(ShopCatalogs.of("all", "nginx", "h2").knobs()).hasSize(12).extracting(Knob::apply)
                 .containsOnly(ApplyMethod.RESTART);
+        assertThat(ShopCatalogs.of("all").knobs()).hasSize(12 + ShopCatalogs.database("postgres").knobs().size());
         assertThat(ShopCatalogs.of("proxy").knobs()).extracting(Knob::name).contains("proxy_cache_size",
                 "proxy_max_object", "proxy_workers", "proxy_worker_connections");
         assertThat(ShopCatalogs.of("proxy", "squid").knobs()).extracting(Knob::name).containsExactly(
@@ -29,9 +30,26 @@ class ShopCatalogsTest {
         assertThat(ShopCatalogs.squid().knobs()).filteredOn(k -> k.apply() == ApplyMethod.RESTART)
                 .extracting(Knob::name).as("only the disk cache's size needs a restart").containsExactly(
                         "squid_disk_cache");
-        assertThat(ShopCatalogs.of("all", "squid").knobs()).hasSize(14);
+        assertThat(ShopCatalogs.of("all", "squid", "h2").knobs()).hasSize(14);
         assertThat(ShopCatalogs.of("app").knobs()).extracting(Knob::name).contains("app_min_threads",
                 "app_max_threads", "app_accept_queue", "app_pool_size", "app_cache_entries", "app_cache_ttl_ms");
+    }
+
+    @Test
+    void theDatabaseTiersKnobsAreItsEnginesCatalogLessWhatTheStackSetsItself() {
+        assertThat(ShopCatalogs.of("db").knobs()).extracting(Knob::name).contains("shared_buffers", "work_mem",
+                "max_wal_size").doesNotContain("max_connections", "users");
+        assertThat(ShopCatalogs.of("db", "nginx", "mariadb").knobs()).extracting(Knob::name)
+                .contains("innodb_buffer_pool_size").doesNotContain("max_connections", "users");
+        assertThat(ShopCatalogs.database("h2").knobs()).isEmpty();
+        assertThat(ShopCatalogs.databaseSettings("postgres", Map.of("work_mem", "8MB")))
+                .containsEntry("work_mem", 8192L);
+        assertThatThrownBy(() -> ShopCatalogs.databaseSettings("postgres", Map.of("shared_buffers", "1MB")))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("shared_buffers (1MB)");
+        assertThatThrownBy(() -> ShopCatalogs.databaseSettings("postgres", Map.of("max_connections", 10)))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("max_connections");
+        assertThatThrownBy(() -> ShopCatalogs.of("nosuch")).isInstanceOf(BadInputException.class)
+                .hasMessage("tier (nosuch) must be one of proxy, app, db, all");
     }
 
     @Test
