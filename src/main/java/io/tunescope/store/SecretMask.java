@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * The one rule for values read from a database's own settings and counters: a value that may be a secret is
  * replaced by {@link #MASK} before anything holds it. A value is masked when its name looks like a password, key or
- * token ({@code tunescope.secret_password}, {@code report_password}, {@code s3_secret_access_key}), or when the value
+ * token ({@code ssl_passphrase_command}, {@code report_password}, {@code s3_secret_access_key}), or when the value
  * itself carries credentials (a URL with a user's password, {@code password=} in a connection string such as
  * PostgreSQL's {@code primary_conninfo}).
  */
@@ -15,7 +15,7 @@ public final class SecretMask {
     public static final String MASK = "********";
 
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "password|passwd|pwd|secret|token|credential|private_key|access_key|api_key|session_key|auth_key");
+            "password|passwd|passphrase|pwd|secret|token|credential|private_key|access_key|api_key|session_key|auth_key");
     /** Settings named like secrets that hold a policy or an algorithm, never a secret. */
     private static final Set<String> POLICIES = Set.of("password_encryption", "default_password_lifetime",
             "disconnect_on_expired_password", "strict_password_validation", "old_passwords",
