@@ -22,7 +22,7 @@ class DatabaseViewRunTest {
     @Test
     void duckDbRunHoldsItsSettingsWithTheThreadLimitMarkedChanged(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--workload", "single:Q6",
+        int code = Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--workload", "sequence",
                 "--duckdb-threads", "1", "--out", out.toString());
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(code).as("summary: %s", summary).isEqualTo(ExitCode.OK);
@@ -42,6 +42,14 @@ class DatabaseViewRunTest {
             assertThat(rs.getString(1)).isEqualTo("t1");
             assertThat(rs.getString(2)).isEqualTo("1");
             assertThat(rs.getBoolean(3)).isEqualTo(cores > 1);
+        }
+        // the report shows the settings that differ from the defaults
+        assertThat(Main.execute("report", out.toString())).isEqualTo(ExitCode.OK);
+        String html = java.nio.file.Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("The database's own view").contains("Tenant t1")
+                .contains("settings differ from the defaults");
+        if (cores > 1) {
+            assertThat(html).contains("<td>threads</td>");
         }
     }
 

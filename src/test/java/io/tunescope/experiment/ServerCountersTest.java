@@ -45,7 +45,11 @@ class ServerCountersTest {
         try (PostgresServer server = PostgresServer.start(Externals.postgres(), dir.resolve("srv"), null,
                 List.of("ssl_passphrase_command = 'echo " + named + "'",
                         "primary_conninfo = 'host=127.0.0.1 user=replicator password=" + inConnection + "'",
-                        "tunescope.secret_password = '" + custom + "'"))) {
+                        "tunescope.secret_password = '" + custom + "'",
+                        "shared_preload_libraries = 'pg_stat_statements'"))) {
+            try (Connection c = server.connect(); Statement s = c.createStatement()) {
+                s.execute("CREATE EXTENSION pg_stat_statements");
+            }
             Path out = dir.resolve("run");
             RunOutcome outcome = run(server.jdbcUrl(), server.user(), server.password(), out);
             JsonNode tenant = tenant(out, outcome);
@@ -62,6 +66,15 @@ class ServerCountersTest {
             assertThat(commits.get("change").asDouble()).isGreaterThanOrEqualTo(tenant.get("executions").asDouble());
             assertThat(commits.get("after").asLong()).isGreaterThan(commits.get("before").asLong());
             assertThat(counter(database, "pg_stat_bgwriter", "buffers_alloc")).isNotNull();
+            // the statement the users ran is among the most called ones, with at least their calls
+            long mostCalls = 0;
+            for (JsonNode c : database.get("counters")) {
+                if (c.get("view").asText().equals("pg_stat_statements") && c.get("name").asText().endsWith(".calls")) {
+                    mostCalls = Math.max(mostCalls, c.get("after").asLong());
+                }
+            }
+            assertThat(mostCalls).isGreaterThanOrEqualTo(tenant.get("executions").asLong());
+            assertThat(String.valueOf(database.get("notes"))).doesNotContain("pg_stat_statements");
             assertThat(inDatabase(out, "pg_stat_database", "xact_commit"))
                     .isEqualTo(commits.get("change").asDouble());
             assertNowhere(dir, out, named, inConnection, custom, server.password());
