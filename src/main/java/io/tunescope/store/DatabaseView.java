@@ -26,6 +26,14 @@ public record DatabaseView(String beforeAt, String afterAt, List<EngineSetting> 
             + "|Innodb_rows_.*|Innodb_buffer_pool_read.*|Innodb_data_.*|Innodb_log_writes|Com_select|Com_insert"
             + "|Com_update|Com_delete|Com_commit|Com_rollback|Questions|Handler_read_.*|Created_tmp_.*");
 
+    /**
+     * Counters a reader of a view of entries (pg_stat_statements) adds: how many entries the view held, and how many
+     * the reading lists. When a reading before the users lists them all, an entry it lacks had not been used yet,
+     * and its change counts from zero.
+     */
+    public static final String ENTRIES = "entries";
+    public static final String ENTRIES_LISTED = "entries_listed";
+
     public DatabaseView {
         settings = settings == null ? List.of() : List.copyOf(settings);
         counters = counters == null ? List.of() : List.copyOf(counters);
@@ -64,11 +72,33 @@ public record DatabaseView(String beforeAt, String afterAt, List<EngineSetting> 
         } else if (before != null) {
             notes.add("no counters after the users: the run ended before they finished");
         }
+        java.util.Set<String> listedInFull = before == null ? java.util.Set.of() : listedInFull(before);
         List<CounterChange> changes = new ArrayList<>();
-        pairs.forEach((key, values) -> changes.add(new CounterChange(views.get(key), names.get(key), values[0],
-                values[1], difference(values[0], values[1]))));
+        pairs.forEach((key, values) -> {
+            String view = views.get(key);
+            boolean newEntry = values[0] == null && listedInFull.contains(view) && names.get(key).contains(".");
+            changes.add(new CounterChange(view, names.get(key), values[0], values[1],
+                    difference(newEntry ? "0" : values[0], values[1])));
+        });
         return new DatabaseView(before == null ? null : before.takenAt(), after == null ? null : after.takenAt(),
                 settings == null ? List.of() : settings.settings(), changes, notes);
+    }
+
+    /** The views of entries whose every entry this reading lists ({@link #ENTRIES} equal to {@link #ENTRIES_LISTED}). */
+    private static java.util.Set<String> listedInFull(EngineReading reading) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        java.util.Set<String> full = new java.util.HashSet<>();
+        for (EngineReading.Counter c : reading.counters()) {
+            if (c.name().equals(ENTRIES)) {
+                entries.put(c.view(), c.value());
+            }
+        }
+        for (EngineReading.Counter c : reading.counters()) {
+            if (c.name().equals(ENTRIES_LISTED) && c.value() != null && c.value().equals(entries.get(c.view()))) {
+                full.add(c.view());
+            }
+        }
+        return full;
     }
 
     private static void collect(EngineReading reading, int slot, Map<String, String[]> pairs,

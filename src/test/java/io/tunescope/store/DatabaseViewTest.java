@@ -37,6 +37,23 @@ class DatabaseViewTest {
     }
 
     @Test
+    void anEntryMissingBeforeCountsFromZeroOnlyWhenTheReadingBeforeListedEveryEntry() {
+        EngineReading after = counters("t2", List.of(new EngineReading.Counter("pg_stat_statements", "7.calls", "6")));
+        EngineReading complete = counters("t1", List.of(new EngineReading.Counter("pg_stat_statements", "1.calls", "2"),
+                new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES, "1"),
+                new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES_LISTED, "1")));
+        DatabaseView.CounterChange fromZero = DatabaseView.of(null, complete, after)
+                .counter("pg_stat_statements", "7.calls");
+        assertThat(fromZero.before()).isNull();
+        assertThat(fromZero.change()).isEqualTo(6.0);
+        EngineReading truncated = counters("t1", List.of(new EngineReading.Counter("pg_stat_statements", "1.calls", "2"),
+                new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES, "80"),
+                new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES_LISTED, "1")));
+        assertThat(DatabaseView.of(null, truncated, after).counter("pg_stat_statements", "7.calls").change())
+                .isNull();
+    }
+
+    @Test
     void aRunThatEndedBeforeTheUsersFinishedSaysWhichReadingIsMissing() {
         EngineReading before = counters("t1", List.of(new EngineReading.Counter("global_status", "Com_select", "4")));
         DatabaseView view = DatabaseView.of(null, before, null);

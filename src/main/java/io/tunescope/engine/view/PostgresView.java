@@ -1,5 +1,6 @@
 package io.tunescope.engine.view;
 
+import io.tunescope.store.DatabaseView;
 import io.tunescope.store.EngineReading;
 import io.tunescope.store.EngineSetting;
 
@@ -58,10 +59,20 @@ final class PostgresView implements EngineView {
                 return List.of();
             }
             // every column but the statement's text (constants are replaced there, yet it is not a counter)
-            return ViewRows.read(connection, "pg_stat_statements", "SELECT * FROM pg_stat_statements "
+            List<EngineReading.Counter> out = new ArrayList<>(ViewRows.read(connection, "pg_stat_statements",
+                    "SELECT * FROM pg_stat_statements "
                     + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
                     + "ORDER BY calls DESC LIMIT " + STATEMENTS, "queryid",
-                    Set.of("userid", "dbid", "toplevel", "query", "stats_since", "minmax_stats_since"));
+                    Set.of("userid", "dbid", "toplevel", "query", "stats_since", "minmax_stats_since")));
+            // how many entries there were and how many are listed: when all are, a statement missing from this
+            // reading had not run yet (DatabaseView then counts its change from zero)
+            long entries = Long.parseLong(ViewRows.scalar(connection, "SELECT count(*) FROM pg_stat_statements "
+                    + "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"));
+            long listed = out.stream().map(c -> c.name().substring(0, c.name().indexOf('.'))).distinct().count();
+            out.add(new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES, String.valueOf(entries)));
+            out.add(new EngineReading.Counter("pg_stat_statements", DatabaseView.ENTRIES_LISTED,
+                    String.valueOf(listed)));
+            return out;
         } catch (SQLException e) {
             notes.add("pg_stat_statements: not read: " + EngineView.oneLine(e));
             return List.of();
