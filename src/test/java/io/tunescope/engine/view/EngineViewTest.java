@@ -47,7 +47,12 @@ class EngineViewTest {
     }
 
     @Test
-    void derbyGivesTheTuningPropertiesThatAreSetAndLeavesOutTheOthers() throws Exception {
+    void derbyGivesTheTuningPropertiesThatAreSetAndLeavesOutTheOthers(@org.junit.jupiter.api.io.TempDir
+                                                                      java.nio.file.Path dir) throws Exception {
+        if (System.getProperty("derby.stream.error.file") == null) {
+            // Derby's log goes where the test's files go, not into the working directory
+            System.setProperty("derby.stream.error.file", dir.resolve("derby.log").toString());
+        }
         try (Connection c = DriverManager.getConnection("jdbc:derby:memory:view;create=true");
              Statement s = c.createStatement()) {
             s.execute("CALL SYSCS_UTIL.SYSCS_SET_DATABASE_PROPERTY('derby.locks.waitTimeout', '7')");
