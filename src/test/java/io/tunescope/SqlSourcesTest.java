@@ -59,6 +59,8 @@ class SqlSourcesTest {
             Map.entry("workload/micro/UserLoop.java", Set.of("sql")),
             // SET statements rendered by the engine's knob catalog (KnobCatalog.statements: validated values)
             Map.entry("workload/agent/TenantDatabase.java", Set.of("setting")),
+            // the helpers' parameter: constant view queries of PostgresView, MariaDbView, DuckDbView, SettingsOnlyView
+            Map.entry("engine/view/ViewRows.java", Set.of("sql")),
             // the shop schema's own tables and identities (ShopSchema constants), restarted at a computed long
             // through ShopDialect, which joins only those names, its keywords and the number
             Map.entry("shop/db/ShopSchema.java", Set.of("table", "dialect.restartIdentity(t[0], t[1], next[k])",

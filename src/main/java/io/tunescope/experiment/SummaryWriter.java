@@ -2,6 +2,7 @@ package io.tunescope.experiment;
 
 import io.tunescope.Outcome;
 import io.tunescope.experiment.monitor.RunMetrics;
+import io.tunescope.store.DatabaseView;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.ResultsDir;
@@ -93,7 +94,9 @@ final class SummaryWriter {
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
                 throughput, statistics.executions(), statistics.errors(), seconds, load, queries,
                 tpcc() ? TransactionMix.read(slot.executionsCsv, TpccWorkload.TRANSACTIONS,
-                        TpccWorkload.TRANSACTIONS.get(0), seconds) : null);
+                        TpccWorkload.TRANSACTIONS.get(0), seconds) : null,
+                slot.settingsReading == null && slot.countersBefore == null ? null
+                        : DatabaseView.of(slot.settingsReading, slot.countersBefore, slot.countersAfter));
     }
 
     private boolean tpcc() {

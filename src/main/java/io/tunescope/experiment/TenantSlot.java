@@ -2,6 +2,7 @@ package io.tunescope.experiment;
 
 import io.tunescope.engine.CpuList;
 import io.tunescope.engine.PrivateServer;
+import io.tunescope.store.EngineReading;
 import io.tunescope.store.TenantDir;
 import io.tunescope.workload.agent.AgentEvent;
 import io.tunescope.workload.agent.AgentProcess;
@@ -44,6 +45,10 @@ final class TenantSlot {
     Double intervalP99Millis;
     long measureStartNanos;
     long measureEndNanos;
+    /** The database's own readings: settings, counters before and after the users (null until the agent sends them). */
+    EngineReading settingsReading;
+    EngineReading countersBefore;
+    EngineReading countersAfter;
     final Map<String, Boolean> validations = new LinkedHashMap<>();
     final Map<String, String> validationDetails = new LinkedHashMap<>();
 
@@ -104,6 +109,12 @@ final class TenantSlot {
             measureEndNanos = e.measureEndNanos();
             if (e.message() != null) {
                 failure = e.message();
+            }
+        } else if (event instanceof AgentEvent.DatabaseReading e) {
+            switch (e.moment()) {
+                case SETTINGS -> settingsReading = e.reading();
+                case BEFORE -> countersBefore = e.reading();
+                case AFTER -> countersAfter = e.reading();
             }
         } else if (event instanceof AgentEvent.Failed e) {
             failure = e.message();

@@ -47,6 +47,9 @@ final class HtmlReport {
             h.heading(2, "5. Prediction across engines", "cross-engine");
             CrossEngineCharts.section(h, cross, charts.crossEngine().get(0));
         }
+        if (DatabaseViewSection.applies(summary)) {
+            DatabaseViewSection.render(h, summary, cross == null ? "5" : "6");
+        }
         h.paragraph("Machine-readable results beside this page: summary.json, profiles.json, groups.json, "
                 + "comparisons.json, group-changes.json, prediction.json" + (cross == null ? "" : ", cross-engine.json")
                 + ", report/*.csv.");

@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * summary document as JSON, one row) and the tables of {@link SummaryTables} ({@code figures}: every number of the
  * summary by its path; a table per list of objects in it), beside the command's own tables: for a TPC-H run
  * {@code executions} (every execution, warm-up included, from the tenants' CSV files), {@code query_stats} (the
- * per-query statistics of summary.json) and, with {@code --monitor}, {@code query_metrics} (every execution's
+ * per-query statistics of summary.json), {@code engine_settings} and {@code engine_counters} (each tenant database's
+ * own settings and counters before and after, {@link EngineViewTables}) and, with {@code --monitor}, {@code query_metrics} (every execution's
  * resource metrics from {@code monitor/query-metrics.csv}); for a tuning session {@code trials}.
  */
 public final class ResultsDatabase {
@@ -63,6 +64,7 @@ public final class ResultsDatabase {
                         + "startNanos BIGINT, startEpochMicros BIGINT, responseNanos BIGINT, rows BIGINT, "
                         + "error VARCHAR"));
         tables.add(queryStats(summary));
+        tables.addAll(EngineViewTables.of(summary));
         Path metrics = results.monitor().queryMetrics();
         if (Files.exists(metrics)) {
             tables.add(new ResultsTable.Csv("query_metrics", List.of(metrics),

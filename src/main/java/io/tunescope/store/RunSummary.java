@@ -39,19 +39,31 @@ public record RunSummary(boolean complete, String failure, String engine, String
         throw new IOException(file + " is not the summary of a run");
     }
 
-    /** One tenant: its processes, throughput over the measurement window, and per-query statistics. */
+    /**
+     * One tenant: its processes, throughput over the measurement window, per-query statistics, and its database's
+     * own view of the run ({@code database}: settings, counters before and after; absent where none was read).
+     */
     public record TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec,
                                 long executions, long errors, double measureSeconds, LoadSummary load,
                                 List<QuerySummary> queries,
-                                @JsonInclude(JsonInclude.Include.NON_NULL) TransactionMix transactions) {
+                                @JsonInclude(JsonInclude.Include.NON_NULL) TransactionMix transactions,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) DatabaseView database) {
         public TenantSummary {
             queries = queries == null ? List.of() : queries;
+        }
+
+        /** A tenant whose database's own view was not read. */
+        public TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec, long executions,
+                             long errors, double measureSeconds, LoadSummary load, List<QuerySummary> queries,
+                             TransactionMix transactions) {
+            this(name, pids, cpus, throughputPerSec, executions, errors, measureSeconds, load, queries, transactions,
+                    null);
         }
 
         /** A tenant without a summary of its transactions (TPC-H, pgbench). */
         public TenantSummary(String name, List<Long> pids, String cpus, Double throughputPerSec, long executions,
                              long errors, double measureSeconds, LoadSummary load, List<QuerySummary> queries) {
-            this(name, pids, cpus, throughputPerSec, executions, errors, measureSeconds, load, queries, null);
+            this(name, pids, cpus, throughputPerSec, executions, errors, measureSeconds, load, queries, null, null);
         }
     }
 

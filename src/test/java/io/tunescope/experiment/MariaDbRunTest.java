@@ -38,6 +38,9 @@ class MariaDbRunTest {
             }
         });
         assertThat(validated).hasSize(22);
+        // the server's own count of SELECTs covers every execution the run recorded
+        JsonNode selects = ServerCountersTest.counter(tenant.get("database"), "global_status", "Com_select");
+        assertThat(selects.get("change").asDouble()).isGreaterThanOrEqualTo(tenant.get("executions").asDouble());
         List<Long> pids = new ArrayList<>();
         tenant.get("pids").forEach(p -> pids.add(p.asLong()));
         assertThat(pids).isNotEmpty().noneMatch(Processes::isRunning);

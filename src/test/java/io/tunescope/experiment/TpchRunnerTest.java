@@ -202,6 +202,9 @@ class TpchRunnerTest {
         assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
         JsonNode tenant = summary.get("tenants").get(0);
         assertThat(tenant.get("queries")).hasSize(22).allMatch(q -> q.get("validated").asBoolean());
+        // the server's own count of commits covers every execution the run recorded (each one commits)
+        JsonNode commits = ServerCountersTest.counter(tenant.get("database"), "pg_stat_database", "xact_commit");
+        assertThat(commits.get("change").asDouble()).isGreaterThanOrEqualTo(tenant.get("executions").asDouble());
         assertThat(pids(summary)).hasSizeGreaterThanOrEqualTo(2).noneMatch(Processes::isRunning);
         var connections = io.tunescope.store.ConnectionsCsv.read(
                 io.tunescope.store.ResultsDir.of(out).tenant(tenant.get("name").asText()).connections());

@@ -21,6 +21,7 @@ import java.util.List;
         @JsonSubTypes.Type(value = AgentEvent.Validation.class, name = "validation"),
         @JsonSubTypes.Type(value = AgentEvent.Done.class, name = "done"),
         @JsonSubTypes.Type(value = AgentEvent.Failed.class, name = "failed"),
+        @JsonSubTypes.Type(value = AgentEvent.DatabaseReading.class, name = "database"),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -66,6 +67,19 @@ public sealed interface AgentEvent {
      */
     record Done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message)
             implements AgentEvent {
+    }
+
+    /**
+     * What the tenant's database said about itself ({@link io.tunescope.store.EngineReading}, secrets already
+     * masked): its settings before {@link Ready}, its counters right after {@link #GO} and again after the users
+     * finished, before {@link Done}.
+     */
+    record DatabaseReading(Moment moment, io.tunescope.store.EngineReading reading) implements AgentEvent {
+    }
+
+    /** When a {@link DatabaseReading} was taken. */
+    enum Moment {
+        SETTINGS, BEFORE, AFTER
     }
 
     /** The agent gave up; {@code message} says why. */

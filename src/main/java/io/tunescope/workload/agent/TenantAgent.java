@@ -81,11 +81,15 @@ final class TenantAgent {
             if (privateMariaDb && backendPids.size() != connections.size()) {
                 backendPids.clear();   // a connection's thread unknown: every execution is attributed by equal share
             }
+            // settings before the monitor starts: reading them may open a database of its own (DuckDB's defaults)
+            events.emit(new AgentEvent.DatabaseReading(AgentEvent.Moment.SETTINGS,
+                    DatabaseReadings.settings(database)));
             events.emit(new AgentEvent.Ready(database.version(), backendPids.isEmpty() ? null : backendPids,
                     load == null ? null : load.loadMillis(), load == null ? null : load.indexMillis(),
                     load == null ? null : load.rows()));
             go.await();
-            return drive(connections);
+            events.emit(new AgentEvent.DatabaseReading(AgentEvent.Moment.BEFORE, DatabaseReadings.counters(database)));
+            return drive(connections, backendPids);
         } finally {
             database.close();
         }
@@ -230,7 +234,7 @@ final class TenantAgent {
         watcher.start();
     }
 
-    private int drive(List<Connection> connections) throws IOException, InterruptedException {
+    private int drive(List<Connection> connections, List<Long> backendPids) throws IOException, InterruptedException {
         DriverSettings settings = spec.driverSettings(dialect);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
@@ -266,6 +270,8 @@ final class TenantAgent {
         } finally {
             reporter.shutdownNow();
         }
+        events.emit(new AgentEvent.DatabaseReading(AgentEvent.Moment.AFTER,
+                DatabaseReadings.countersAfter(database, connections, backendPids)));
         String fatal = result.fatalError() != null ? result.fatalError() : consistencyProblem();
         events.emit(new AgentEvent.Done(executions, errors, result.measureStartNanos(), result.measureEndNanos(),
                 fatal));

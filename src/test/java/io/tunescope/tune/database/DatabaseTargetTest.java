@@ -49,6 +49,18 @@ class DatabaseTargetTest {
         JsonNode settings = Json.MAPPER.readTree(spec.toFile()).get("settings");
         assertThat(settings.toString()).isEqualTo("[\"SET GLOBAL threads = 1\",\"SET GLOBAL memory_limit = '512MiB'\","
                 + "\"SET GLOBAL preserve_insertion_order = false\"]");
+        // the trial's run keeps the database's own view: the configuration as the engine itself reports it
+        JsonNode database = Json.MAPPER.readTree(dir.resolve("logs/trial-1-runs/summary.json").toFile())
+                .get("tenants").get(0).get("database");
+        JsonNode order = null;
+        for (JsonNode s : database.get("settings")) {
+            if (s.get("name").asText().equals("preserve_insertion_order")) {
+                order = s;
+            }
+        }
+        assertThat(order).isNotNull();
+        assertThat(order.get("value").asText()).isEqualTo("false");
+        assertThat(order.get("changed").asBoolean()).isTrue();
         assertThat(target.snippet(c)).isEqualTo("SET GLOBAL threads = 1;\nSET GLOBAL memory_limit = '512MiB';\n"
                 + "SET GLOBAL preserve_insertion_order = false;\n");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
