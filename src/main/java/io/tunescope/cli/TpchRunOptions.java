@@ -52,11 +52,12 @@ public final class TpchRunOptions {
     @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
     int users;
 
-    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS|tpcc",
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS|tpcc|file:PATH",
             description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
                     + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
-                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) (default: ${DEFAULT-VALUE})."})
+                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) "
+                    + "or file:PATH (a SQL workload file: transactions, parameters, phases) (default: ${DEFAULT-VALUE})."})
     String workload;
 
     @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "
@@ -131,7 +132,8 @@ public final class TpchRunOptions {
         }
         WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
         double sf = scaleFactor != null ? scaleFactor
-                : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;
+                : definition.kind() == WorkloadDefinition.Kind.PGBENCH || definition.kind() == WorkloadDefinition.Kind.FILE
+                ? 1 : TpchLoader.MIN_SCALE_FACTOR;
         if (warehouses != null || definition.kind() == WorkloadDefinition.Kind.TPCC) {
             sf = tpccWarehouses(definition);
         }

@@ -47,6 +47,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
             }
         }
+        if (workload.definition().kind() == WorkloadDefinition.Kind.FILE && data.validate()) {
+            throw BadInputException.of("validate", true, "applies to TPC-H only, not to a workload file");
+        }
         if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
             TpccScale.checkWarehouses(warehousesOf(data.scaleFactor()));
             if (data.validate()) {

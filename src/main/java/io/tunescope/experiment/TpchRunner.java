@@ -209,10 +209,12 @@ public final class TpchRunner {
         long rowsPerTenant = pgbench ? PgbenchLoader.rowsAt(PgbenchLoader.scaleOf(config.data().scaleFactor()))
                 : kind == WorkloadDefinition.Kind.TPCC
                 ? TpccScale.rowsAt(TpchRunConfig.warehousesOf(config.data().scaleFactor()))
+                : kind == WorkloadDefinition.Kind.FILE ? 0
                 : TpchLoader.estimatedRows(config.data().scaleFactor());
         long totalRows = config.data().load() ? rowsPerTenant * slots.size() : 0;
         try (Progress.Task bar = config.data().load() ? progress.start(pgbench ? "load pgbench"
-                : kind == WorkloadDefinition.Kind.TPCC ? "load TPC-C" : "load TPC-H",
+                : kind == WorkloadDefinition.Kind.TPCC ? "load TPC-C"
+                : kind == WorkloadDefinition.Kind.FILE ? "set up " + config.workload().definition() : "load TPC-H",
                 totalRows, "rows")
                 : Progress.Task.NONE) {
             long shown = 0;

@@ -26,6 +26,8 @@ final class UserSession {
     private final ExecutionSink sink;
     private final Driver.ValidationListener validations;
     private final Recorder latencies;
+    /** The workload of named transactions all users of the tenant share (their sequences, samples), or null. */
+    private final TransactionWorkload transactions;
     private final SplittableRandom parameterStream;
     private final Set<Integer> validated = new HashSet<>();
     private final long wallAnchorMicros = System.currentTimeMillis() * 1000;
@@ -35,8 +37,9 @@ final class UserSession {
     private volatile long measureEndNanos;
 
     UserSession(DriverSettings settings, int user, Driver.ConnectionOpener opener, ExecutionSink sink,
-                Driver.ValidationListener validations, Recorder latencies) {
+                Driver.ValidationListener validations, Recorder latencies, TransactionWorkload transactions) {
         this.latencies = latencies;
+        this.transactions = transactions;
         this.settings = settings;
         this.workload = settings.workload();
         this.user = user;
@@ -59,7 +62,6 @@ final class UserSession {
     }
 
     void run() throws SQLException, InterruptedException {
-        TransactionWorkload transactions = workload.definition().transactions();
         if (transactions != null) {
             runTransactions(transactions);
             return;
@@ -146,6 +148,7 @@ final class UserSession {
                 }
                 recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
                 if (ratePerNano == 0) {
+                    think(mine.thinkNanos(index));
                     pause();
                 }
             }
@@ -202,6 +205,13 @@ final class UserSession {
         sink.accept(new ExecutionRecord(settings.tenant(), user, ++sequence, iteration, TpchQueries.name(query),
                 warmup ? ExecutionRecord.Phase.WARMUP : ExecutionRecord.Phase.MEASURE, start, startWall,
                 responseNanos, rows, error));
+    }
+
+    /** A transaction's own think time, after its response time ends. */
+    private static void think(long nanos) throws InterruptedException {
+        if (nanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        }
     }
 
     private void pause() throws InterruptedException {

@@ -13,6 +13,14 @@ public interface UserTransactions extends AutoCloseable {
      */
     long run(int index) throws SQLException, InterruptedException;
 
+    /**
+     * The think time a closed-loop user spends after transaction {@code index}, outside its response time
+     * (nanoseconds; 0 by default).
+     */
+    default long thinkNanos(int index) {
+        return 0;
+    }
+
     @Override
     void close() throws SQLException;
 }

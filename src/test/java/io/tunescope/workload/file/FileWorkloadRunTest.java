@@ -1,0 +1,46 @@
+package io.tunescope.workload.file;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.cli.ExitCode;
+import io.tunescope.cli.Main;
+import io.tunescope.store.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The example workload files run on embedded DuckDB at small scale, results per transaction name. */
+class FileWorkloadRunTest {
+    @Test
+    @Timeout(300)
+    void keyValueRunsWithItsSetUpAndRecordsEachTransaction(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("kv");
+        int code = Main.execute("run", "--engine", "duckdb", "--workload", "file:examples/workloads/key-value.yaml",
+                "--users", "2", "--iterations", "100", "--seed", "7", "--out", out.toString());
+        JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        JsonNode tenant = summary.get("tenants").get(0);
+        assertThat(tenant.get("executions").asLong()).isEqualTo(200);
+        assertThat(tenant.get("queries")).extracting(q -> q.get("query").asText())
+                .contains("get", "put").allMatch(List.of("get", "put", "insert")::contains);
+        JsonNode mix = tenant.get("transactions");
+        assertThat(mix.get("transactions")).extracting(t -> t.get("name").asText())
+                .containsExactly("get", "put", "insert");
+        assertThat(mix.get("transactions").get(0).get("p99Millis").asDouble()).isPositive();
+        List<String> lines = Files.readAllLines(out.resolve("tenants/t1/executions.csv"));
+        List<String> gets = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            if (f[4].equals("get")) {
+                gets.add(f[9]);
+            }
+        }
+        assertThat(gets).as("a get of a key the set-up inserted reads its row").isNotEmpty().allMatch("1"::equals);
+    }
+}
