@@ -68,6 +68,8 @@ public final class TpchRunConfigBuilder {
     }
 
     public TpchRunConfig build() {
+        Duration duration = PhaseRules.duration(workload, this.duration, iterations, warmupIterations, ratePerSec,
+                users);
         boolean byIterations = duration == null;
         return new TpchRunConfig(
                 new ConnectionConfig(engine, url, dbUser, passwordEnv, pgBin),

@@ -235,6 +235,7 @@ public final class TpchRunner {
                 : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
                 * workload.definition().executionsPerIteration();
         long goNanos = System.nanoTime();
+        PhaseNote phases = PhaseNote.of(workload.definition());
         try (Progress.Task bar = progress.start("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
@@ -243,7 +244,7 @@ public final class TpchRunner {
                         : Math.min(total, slots.stream().mapToLong(s -> s.executions).sum());
                 bar.step(now - shown);
                 shown = now;
-                bar.note(intervalNote());
+                bar.note(phases.prefix(System.nanoTime() - goNanos, intervalNote()));
             }
         }
         for (TenantSlot slot : slots) {

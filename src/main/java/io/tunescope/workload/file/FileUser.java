@@ -59,7 +59,8 @@ final class FileUser implements UserTransactions {
     /**
      * Draws by {@code override}'s weights from now on (a phase's), the file's own for transactions it does not name.
      */
-    void weights(Map<String, Double> override) {
+    @Override
+    public void weights(Map<String, Double> override) {
         double sum = 0;
         for (int t = 0; t < transactions.length; t++) {
             sum += override.getOrDefault(transactions[t].name(), transactions[t].weight());

@@ -45,6 +45,11 @@ public final class FileWorkload implements TransactionWorkload {
     }
 
     @Override
+    public List<io.tunescope.workload.mix.LoadPhase> phases() {
+        return file.phases();
+    }
+
+    @Override
     public List<String> transactionNames() {
         return file.transactionNames();
     }

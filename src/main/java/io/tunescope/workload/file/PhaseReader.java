@@ -3,6 +3,7 @@ package io.tunescope.workload.file;
 import io.tunescope.config.YamlSection;
 import io.tunescope.config.YamlValue;
 import io.tunescope.workload.WorkloadConfig;
+import io.tunescope.workload.mix.LoadPhase;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,13 +11,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the {@code phases:} list of a workload file: each a duration and either users or a rate, with weights. */
+/**
+ * Reads the {@code phases:} list of a workload file: each a duration, either users or a rate, optional weights and
+ * whether it is a warm-up.
+ */
 final class PhaseReader {
     private PhaseReader() {
     }
 
     /** The phases at {@code phases} of {@code root}; empty when the file gives none. */
-    static List<Phase> phases(YamlSection root, List<String> transactions) {
+    static List<LoadPhase> phases(YamlSection root, List<String> transactions) {
         YamlValue list = root.value("phases");
         if (!list.present()) {
             return List.of();
@@ -25,14 +29,14 @@ final class PhaseReader {
         if (items.isEmpty()) {
             throw list.error("[]", "must list at least one phase (or leave phases out)");
         }
-        List<Phase> phases = new ArrayList<>();
+        List<LoadPhase> phases = new ArrayList<>();
         for (YamlValue item : items) {
             phases.add(phase(item.section(), transactions));
         }
         return phases;
     }
 
-    private static Phase phase(YamlSection p, List<String> transactions) {
+    private static LoadPhase phase(YamlSection p, List<String> transactions) {
         Duration duration = p.required("duration").duration();
         boolean users = p.has("users");
         boolean rate = p.has("rate");
@@ -55,7 +59,8 @@ final class PhaseReader {
             weights.put(name, w.value(name).positive());
         }
         w.end();
+        boolean warmup = p.bool("warmup", false);
         p.end();
-        return new Phase(duration, userCount, ratePerSec, weights);
+        return new LoadPhase(duration, userCount, ratePerSec, weights, warmup);
     }
 }

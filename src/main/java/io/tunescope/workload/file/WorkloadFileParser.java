@@ -57,7 +57,7 @@ public final class WorkloadFileParser {
             transactions.add(transaction(key, section.value(key).section()));
         }
         section.end();
-        List<Phase> phases = PhaseReader.phases(root, transactions.stream().map(TransactionSpec::name).toList());
+        List<io.tunescope.workload.mix.LoadPhase> phases = PhaseReader.phases(root, transactions.stream().map(TransactionSpec::name).toList());
         root.end();
         return new WorkloadFile(name, setup, transactions, phases);
     }

@@ -21,6 +21,13 @@ public interface UserTransactions extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Draws by these weights (a phase's, by transaction name) from now on, the workload's own for the names it does
+     * not give; a workload without phases of its own keeps its mix.
+     */
+    default void weights(java.util.Map<String, Double> byName) {
+    }
+
     @Override
     void close() throws SQLException;
 }

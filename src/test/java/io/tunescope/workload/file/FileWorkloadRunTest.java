@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,5 +44,46 @@ class FileWorkloadRunTest {
             }
         }
         assertThat(gets).as("a get of a key the set-up inserted reads its row").isNotEmpty().allMatch("1"::equals);
+    }
+
+    @Test
+    @Timeout(300)
+    void ordersRunsItsPhasesWithWarmUpLeftOut(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("orders");
+        int code = Main.execute("run", "--engine", "duckdb", "--workload", "file:examples/workloads/orders.yaml",
+                "--users", "8", "--seed", "3", "--out", out.toString());
+        JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        assertThat(summary.get("config").get("durationMillis").asLong()).isEqualTo(8_000);
+        List<String> lines = Files.readAllLines(out.resolve("tenants/t1/executions.csv"));
+        Set<String> warmupUsers = new TreeSet<>();
+        Set<String> measuredUsers = new TreeSet<>();
+        Set<String> measured = new TreeSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            (f[5].equals("WARMUP") ? warmupUsers : measuredUsers).add(f[1]);
+            if (f[5].equals("MEASURE")) {
+                measured.add(f[4]);
+            }
+        }
+        assertThat(warmupUsers).as("the warm-up phase has 2 users").containsExactly("1", "2");
+        assertThat(measuredUsers).as("the second phase has 8").hasSize(8);
+        assertThat(measured).containsExactly("new-order", "order-status", "product");
+        JsonNode mix = summary.get("tenants").get(0).get("transactions").get("transactions");
+        assertThat(mix.get(0).get("name").asText()).isEqualTo("new-order");
+        assertThat(mix.get(0).get("committed").asLong()).as(mix.toString()).isPositive();
+    }
+
+    @Test
+    void phasesSetTheLengthAndRefuseWhatContradictsThem(@TempDir Path tmp) {
+        String orders = "file:examples/workloads/orders.yaml";
+        assertThat(Main.execute("run", "--engine", "duckdb", "--workload", orders, "--users", "8",
+                "--duration", "30s", "--out", tmp.resolve("a").toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--engine", "duckdb", "--workload", orders, "--users", "4",
+                "--out", tmp.resolve("b").toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("run", "--engine", "duckdb", "--workload", orders, "--users", "8",
+                "--rate", "10", "--out", tmp.resolve("c").toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(Main.execute("check", "examples/workloads/orders.yaml", "examples/workloads/key-value.yaml"))
+                .isEqualTo(ExitCode.OK);
     }
 }

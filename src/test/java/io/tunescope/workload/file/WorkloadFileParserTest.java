@@ -67,8 +67,8 @@ class WorkloadFileParserTest {
                 .containsEntry("who", new ParameterSpec.CsvColumn("c.csv", 1));
         assertThat(file.transactions().get(1).weight()).isEqualTo(1.0);
         assertThat(file.transactions().get(1).parameters()).containsEntry("id", new ParameterSpec.Sequence(10, 2));
-        assertThat(file.phases()).containsExactly(new Phase(java.time.Duration.ofSeconds(2), 2, 0, Map.of()),
-                new Phase(java.time.Duration.ofSeconds(1), 0, 50, Map.of("write", 9.0)));
+        assertThat(file.phases()).containsExactly(new io.tunescope.workload.mix.LoadPhase(java.time.Duration.ofSeconds(2), 2, 0, Map.of(), false),
+                new io.tunescope.workload.mix.LoadPhase(java.time.Duration.ofSeconds(1), 0, 50, Map.of("write", 9.0), false));
     }
 
     @Test
