@@ -66,6 +66,12 @@ public final class TpchRunOptions {
             + "scheduled start, so a stall shows. Default: closed loop.")
     Double rate;
 
+    @Option(names = "--latency-limit", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "For a workload of named transactions: count, per transaction, the measured ones whose "
+                    + "response time (from the scheduled start under --rate or phases with a rate) exceeds this, "
+                    + "e.g. 50ms; summary.json shows the count as late. Default: none.")
+    Duration latencyLimit;
+
     @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
     boolean permute;
 
@@ -143,6 +149,7 @@ public final class TpchRunOptions {
                 .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
                 .seed(seed.seed()).ratePerSec(rate == null ? 0 : checkedRate())
+                .latencyLimit(latencyLimit)
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())

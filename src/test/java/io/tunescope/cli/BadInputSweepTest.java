@@ -170,6 +170,10 @@ class BadInputSweepTest {
                         + "failed. (no answer: Read timed out)", "run", "--engine", "jdbc", "--url",
                         "jdbc:postgresql://127.0.0.1:{silent}/x", "--out", "{t}/silent"),
                 c(3, "duration (0s) must be positive", "run", "--duration", "0s", "--out", "{t}/o"),
+                c(3, "latency-limit (10ms) applies to workloads of named transactions (pgbench:..., tpcc, file:...), "
+                        + "not to TPC-H", "run", "--latency-limit", "10ms", "--out", "{t}/o"),
+                c(3, "latency-limit (0s) must be positive", "run", "--workload", "pgbench:select-only",
+                        "--latency-limit", "0s", "--out", "{t}/o"),
                 // workload files: read and checked before any tenant starts
                 c(3, "workload file ({t}/nosuch.yaml) does not exist or is not a file", "run", "--workload",
                         "file:{t}/nosuch.yaml", "--out", "{t}/o"),

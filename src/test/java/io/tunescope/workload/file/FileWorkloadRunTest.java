@@ -24,7 +24,7 @@ class FileWorkloadRunTest {
     void keyValueRunsWithItsSetUpAndRecordsEachTransaction(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("kv");
         int code = Main.execute("run", "--engine", "duckdb", "--workload", "file:examples/workloads/key-value.yaml",
-                "--users", "2", "--iterations", "100", "--seed", "7", "--out", out.toString());
+                "--users", "2", "--iterations", "100", "--seed", "7", "--latency-limit", "1us", "--out", out.toString());
         JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
         assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
         JsonNode tenant = summary.get("tenants").get(0);
@@ -35,6 +35,10 @@ class FileWorkloadRunTest {
         assertThat(mix.get("transactions")).extracting(t -> t.get("name").asText())
                 .containsExactly("get", "put", "insert");
         assertThat(mix.get("transactions").get(0).get("p99Millis").asDouble()).isPositive();
+        assertThat(mix.get("latencyLimitMillis").asDouble()).isEqualTo(0.001);
+        for (JsonNode t : mix.get("transactions")) {
+            assertThat(t.get("late").asLong()).as("no transaction takes under 1 us").isEqualTo(t.get("count").asLong());
+        }
         List<String> lines = Files.readAllLines(out.resolve("tenants/t1/executions.csv"));
         List<String> gets = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
