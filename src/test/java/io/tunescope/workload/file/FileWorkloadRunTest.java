@@ -90,4 +90,21 @@ class FileWorkloadRunTest {
         assertThat(Main.execute("check", "examples/workloads/orders.yaml", "examples/workloads/key-value.yaml"))
                 .isEqualTo(ExitCode.OK);
     }
+
+    @Test
+    @Timeout(300)
+    void aPlanComparesTwoWorkloadFiles(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("plan");
+        assertThat(Main.execute("check", "examples/workloads/two-workloads.yaml")).isEqualTo(ExitCode.OK);
+        int code = Main.execute("run", "examples/workloads/two-workloads.yaml", "--out", out.toString());
+        assertThat(code).isEqualTo(ExitCode.OK);
+        Set<String> names = new TreeSet<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+            for (Path csv : files.filter(f -> f.getFileName().toString().equals("executions.csv")).toList()) {
+                List<String> lines = Files.readAllLines(csv);
+                lines.subList(1, lines.size()).forEach(l -> names.add(l.split(",")[4]));
+            }
+        }
+        assertThat(names).as("each cell's transactions by name").contains("get", "put", "scan");
+    }
 }
