@@ -91,7 +91,11 @@ class SqlSourcesTest {
             Map.entry("workload/pgbench/PgbenchLoader.java", Set.of("table", "with", "target",
                     "\"\".repeat(columns - 1)")),
             // a user's script statement, each of its variables replaced by a bound parameter
-            Map.entry("workload/pgbench/ScriptRunner.java", Set.of("sql.statements[s]")));
+            Map.entry("workload/pgbench/ScriptRunner.java", Set.of("sql.statements[s]")),
+            // a workload file's statements, each :name replaced by a bound parameter (FileUser); its set-up
+            // statements and the queries of its samples, run as the file gives them (FileWorkload)
+            Map.entry("workload/file/FileUser.java", Set.of("statements.get(s).sql()")),
+            Map.entry("workload/file/FileWorkload.java", Set.of("sql", "spec.query()")));
 
     @Test
     void sqlTextJoinsOnlyLiteralsConstantsAndListedCatalogNames() throws IOException {

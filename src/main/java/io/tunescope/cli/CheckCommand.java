@@ -6,6 +6,7 @@ import io.tunescope.experiment.plan.PlanParser;
 import io.tunescope.tune.command.ClusterFileParser;
 import io.tunescope.tune.command.ClusterLineTuner;
 import io.tunescope.tune.command.TuningFileParser;
+import io.tunescope.workload.file.WorkloadFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -19,14 +20,14 @@ import java.util.concurrent.Callable;
  * {@code tunescope check FILE...}: reads each configuration file as {@code run} or {@code tune} would and reports it
  * ok or its first error, running nothing. The kind follows the file's top-level keys, as those commands tell them
  * apart: {@code cluster:} a cluster tuning file, {@code clusterLine:} a line tuner's file, {@code base:} an
- * experiment plan, anything else a tuning file.
+ * experiment plan, {@code transactions:} a workload file, anything else a tuning file.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Check experiment plans, tuning files and cluster files without running anything: "
+        description = "Check experiment plans, tuning files, cluster files and workload files without running anything: "
                 + "prints FILE: ok (kind) for each, or its first error (file:line: path (value) rule); "
                 + "exit 0 when every file is ok, 3 otherwise.")
 public final class CheckCommand implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "plan, tuning or cluster files (YAML)")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "plan, tuning, cluster or workload files (YAML)")
     List<Path> files;
 
     @CommandLine.Spec
@@ -63,6 +64,10 @@ public final class CheckCommand implements Callable<Integer> {
         if (LocatedYaml.hasTopKey(file, "base")) {
             PlanParser.read(file);
             return "experiment plan";
+        }
+        if (LocatedYaml.hasTopKey(file, "transactions")) {
+            WorkloadFiles.check(file);
+            return "workload file";
         }
         TuningFileParser.read(file);
         return "tuning file";

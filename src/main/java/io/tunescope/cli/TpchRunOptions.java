@@ -52,11 +52,12 @@ public final class TpchRunOptions {
     @Option(names = "--users", defaultValue = "1", description = "Closed-loop users per tenant, each with its own connection (default: ${DEFAULT-VALUE}).")
     int users;
 
-    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS|tpcc",
+    @Option(names = "--workload", defaultValue = "sequence", paramLabel = "sequence|single:Qn|pgbench:SCRIPTS|tpcc|file:PATH",
             description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
                     + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
-                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) (default: ${DEFAULT-VALUE})."})
+                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) "
+                    + "or file:PATH (a SQL workload file: transactions, parameters, phases) (default: ${DEFAULT-VALUE})."})
     String workload;
 
     @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "
@@ -64,6 +65,12 @@ public final class TpchRunOptions {
             + "so --users bounds the transactions in flight); a transaction's response time counts from its "
             + "scheduled start, so a stall shows. Default: closed loop.")
     Double rate;
+
+    @Option(names = "--latency-limit", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "For a workload of named transactions: count, per transaction, the measured ones whose "
+                    + "response time (from the scheduled start under --rate or phases with a rate) exceeds this, "
+                    + "e.g. 50ms; summary.json shows the count as late. Default: none.")
+    Duration latencyLimit;
 
     @Option(names = "--permute", description = "Run the sequence in a seeded random order per user and iteration.")
     boolean permute;
@@ -131,7 +138,8 @@ public final class TpchRunOptions {
         }
         WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
         double sf = scaleFactor != null ? scaleFactor
-                : definition.kind() == WorkloadDefinition.Kind.PGBENCH ? 1 : TpchLoader.MIN_SCALE_FACTOR;
+                : definition.kind() == WorkloadDefinition.Kind.PGBENCH || definition.kind() == WorkloadDefinition.Kind.FILE
+                ? 1 : TpchLoader.MIN_SCALE_FACTOR;
         if (warehouses != null || definition.kind() == WorkloadDefinition.Kind.TPCC) {
             sf = tpccWarehouses(definition);
         }
@@ -141,6 +149,7 @@ public final class TpchRunOptions {
                 .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
                 .seed(seed.seed()).ratePerSec(rate == null ? 0 : checkedRate())
+                .latencyLimit(latencyLimit)
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
                 .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())

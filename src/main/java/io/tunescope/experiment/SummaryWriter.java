@@ -74,7 +74,9 @@ final class SummaryWriter {
         }
         // TPC-C's failures are part of its result (the specified rollbacks, retried serialization failures), each
         // counted by SQLSTATE in its summary; its consistency conditions decide whether the run failed
-        String problem = tpcc() ? null : firstProblem(summary, results);
+        // a workload of its own transactions counts its failures per transaction and SQLSTATE in its mix
+        String problem = tpcc() || config.workload().definition().kind() == WorkloadDefinition.Kind.FILE ? null
+                : firstProblem(summary, results);
         if (problem == null && dbProblem != null) {
             problem = dbProblem;
         }
@@ -93,14 +95,29 @@ final class SummaryWriter {
         }
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
                 throughput, statistics.executions(), statistics.errors(), seconds, load, queries,
-                tpcc() ? TransactionMix.read(slot.executionsCsv, TpccWorkload.TRANSACTIONS,
-                        TpccWorkload.TRANSACTIONS.get(0), seconds) : null,
+                mixNames() == null ? null : TransactionMix.read(slot.executionsCsv, mixNames(),
+                        tpcc() ? TpccWorkload.TRANSACTIONS.get(0) : null, seconds, latencyLimitNanos()),
                 slot.settingsReading == null && slot.countersBefore == null ? null
                         : DatabaseView.of(slot.settingsReading, slot.countersBefore, slot.countersAfter));
     }
 
     private boolean tpcc() {
         return config.workload().definition().kind() == WorkloadDefinition.Kind.TPCC;
+    }
+
+    /**
+     * The transactions of a workload whose summary carries its mix (TPC-C, a workload file, pgbench scripts with a
+     * latency limit), or null.
+     */
+    private List<String> mixNames() {
+        WorkloadDefinition.Kind kind = config.workload().definition().kind();
+        boolean mix = kind == WorkloadDefinition.Kind.TPCC || kind == WorkloadDefinition.Kind.FILE
+                || kind == WorkloadDefinition.Kind.PGBENCH && config.workload().latencyLimit() != null;
+        return mix ? config.workload().definition().transactions().transactionNames() : null;
+    }
+
+    private long latencyLimitNanos() {
+        return config.workload().latencyLimit() == null ? 0 : config.workload().latencyLimit().toNanos();
     }
 
     /** Failed queries or validations make a finished run exit 1, named in one line. */

@@ -47,11 +47,19 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
             }
         }
+        if (workload.definition().kind() == WorkloadDefinition.Kind.FILE && data.validate()) {
+            throw BadInputException.of("validate", true, "applies to TPC-H only, not to a workload file");
+        }
         if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
             TpccScale.checkWarehouses(warehousesOf(data.scaleFactor()));
             if (data.validate()) {
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to TPC-C");
             }
+        }
+        if (workload.latencyLimit() != null && workload.definition().transactions() == null) {
+            throw BadInputException.of("latency-limit", io.tunescope.config.DurationText.format(
+                    workload.latencyLimit()), "applies to workloads of named transactions (pgbench:..., tpcc, "
+                    + "file:...), not to TPC-H");
         }
         if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
             throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
@@ -121,6 +129,9 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         echo.put("validate", data.validate());
         echo.put("seed", workload.seed());
         echo.put("prepared", workload.prepared());
+        if (workload.latencyLimit() != null) {
+            echo.put("latencyLimitMillis", workload.latencyLimit().toNanos() / 1e6);
+        }
         if (workload.ratePerSec() > 0) {
             echo.put("ratePerSec", workload.ratePerSec());
         }

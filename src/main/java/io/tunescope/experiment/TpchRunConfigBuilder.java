@@ -38,6 +38,7 @@ public final class TpchRunConfigBuilder {
     private boolean prepared;
     private long seed = 1;
     private double ratePerSec;
+    private Duration latencyLimit;
     private int tenants = 1;
     private List<CpuList> cpus;
     private String cpusText;
@@ -60,7 +61,7 @@ public final class TpchRunConfigBuilder {
         WorkloadConfig w = config.workload();
         users(w.users()).workload(w.definition()).waitAfterQuery(w.waitAfterQuery()).duration(w.duration())
                 .iterations(w.iterations()).warmupIterations(w.warmupIterations()).prepared(w.prepared()).seed(w.seed())
-                .ratePerSec(w.ratePerSec());
+                .ratePerSec(w.ratePerSec()).latencyLimit(w.latencyLimit());
         PlacementConfig p = config.placement();
         tenants(p.tenants()).cpus(p.cpus()).duckdbThreads(p.duckdbThreads()).serverSettings(p.serverSettings())
                 .engineSettings(p.engineSettings());
@@ -68,6 +69,8 @@ public final class TpchRunConfigBuilder {
     }
 
     public TpchRunConfig build() {
+        Duration duration = PhaseRules.duration(workload, this.duration, iterations, warmupIterations, ratePerSec,
+                users);
         boolean byIterations = duration == null;
         return new TpchRunConfig(
                 new ConnectionConfig(engine, url, dbUser, passwordEnv, pgBin),
@@ -76,7 +79,7 @@ public final class TpchRunConfigBuilder {
                         .withDataCache(dataCache),
                 new WorkloadConfig(users, workload, waitAfterQuery, duration,
                         iterations != null ? iterations : byIterations ? 1 : 0, warmupIterations, prepared, seed,
-                        ratePerSec),
+                        ratePerSec, latencyLimit),
                 new PlacementConfig(tenants, resolvedCpus(), duckdbThreads, serverSettings, engineSettings),
                 new OutputConfig(outDir, keepData));
     }
@@ -179,6 +182,12 @@ public final class TpchRunConfigBuilder {
     }
 
     /** Open load: transactions per second per tenant; 0 (the default) for closed-loop users. */
+    /** Counts the transactions slower than {@code value} (null: no limit). */
+    public TpchRunConfigBuilder latencyLimit(Duration value) {
+        latencyLimit = value;
+        return this;
+    }
+
     public TpchRunConfigBuilder ratePerSec(double value) {
         ratePerSec = value;
         return this;

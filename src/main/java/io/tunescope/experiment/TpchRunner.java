@@ -209,10 +209,12 @@ public final class TpchRunner {
         long rowsPerTenant = pgbench ? PgbenchLoader.rowsAt(PgbenchLoader.scaleOf(config.data().scaleFactor()))
                 : kind == WorkloadDefinition.Kind.TPCC
                 ? TpccScale.rowsAt(TpchRunConfig.warehousesOf(config.data().scaleFactor()))
+                : kind == WorkloadDefinition.Kind.FILE ? 0
                 : TpchLoader.estimatedRows(config.data().scaleFactor());
         long totalRows = config.data().load() ? rowsPerTenant * slots.size() : 0;
         try (Progress.Task bar = config.data().load() ? progress.start(pgbench ? "load pgbench"
-                : kind == WorkloadDefinition.Kind.TPCC ? "load TPC-C" : "load TPC-H",
+                : kind == WorkloadDefinition.Kind.TPCC ? "load TPC-C"
+                : kind == WorkloadDefinition.Kind.FILE ? "set up " + config.workload().definition() : "load TPC-H",
                 totalRows, "rows")
                 : Progress.Task.NONE) {
             long shown = 0;
@@ -233,6 +235,7 @@ public final class TpchRunner {
                 : (long) slots.size() * workload.users() * (workload.iterations() + workload.warmupIterations())
                 * workload.definition().executionsPerIteration();
         long goNanos = System.nanoTime();
+        PhaseNote phases = PhaseNote.of(workload.definition());
         try (Progress.Task bar = progress.start("run " + workload.definition(), total, byTime ? "s" : "queries")) {
             long shown = 0;
             while (!slots.stream().allMatch(TenantSlot::finished)) {
@@ -241,7 +244,7 @@ public final class TpchRunner {
                         : Math.min(total, slots.stream().mapToLong(s -> s.executions).sum());
                 bar.step(now - shown);
                 shown = now;
-                bar.note(intervalNote());
+                bar.note(phases.prefix(System.nanoTime() - goNanos, intervalNote()));
             }
         }
         for (TenantSlot slot : slots) {

@@ -19,21 +19,44 @@ import java.util.TreeMap;
  * number); neither is an audited TPC figure.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions) {
-    /** One transaction's measured executions; {@code errorsBySqlState} uses "none" for a failure without one. */
+public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions,
+                             Double latencyLimitMillis) {
+    public TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions) {
+        this(tpmC, notpm, measureSeconds, transactions, null);
+    }
+
+    /**
+     * One transaction's measured executions; {@code errorsBySqlState} uses "none" for a failure without one;
+     * {@code late} counts those slower than the run's latency limit (null without one).
+     */
     public record Transaction(String name, long count, long committed, double sharePercent, double committedPerSec,
                               Double p50Millis, Double p90Millis, Double p99Millis,
-                              Map<String, Long> errorsBySqlState) {
+                              Map<String, Long> errorsBySqlState,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) Long late) {
+        public Transaction(String name, long count, long committed, double sharePercent, double committedPerSec,
+                           Double p50Millis, Double p90Millis, Double p99Millis, Map<String, Long> errorsBySqlState) {
+            this(name, count, committed, sharePercent, committedPerSec, p50Millis, p90Millis, p99Millis,
+                    errorsBySqlState, null);
+        }
     }
 
     /** The transactions of {@code csv} in the order of {@code names}; tpmC counts {@code newOrder} if not null. */
     public static TransactionMix read(Path csv, List<String> names, String newOrder, double measureSeconds) {
+        return read(csv, names, newOrder, measureSeconds, 0);
+    }
+
+    /**
+     * As {@link #read(Path, List, String, double)}, counting per transaction the measured executions (committed or
+     * failed) whose response time exceeds {@code latencyLimitNanos} (0: no limit, nothing counted).
+     */
+    public static TransactionMix read(Path csv, List<String> names, String newOrder, double measureSeconds,
+                                      long latencyLimitNanos) {
         Map<String, Histogram> latencies = new LinkedHashMap<>();
         Map<String, long[]> counts = new LinkedHashMap<>();
         Map<String, Map<String, Long>> errors = new LinkedHashMap<>();
         for (String name : names) {
             latencies.put(name, new Histogram(3));
-            counts.put(name, new long[2]);
+            counts.put(name, new long[3]);
             errors.put(name, new TreeMap<>());
         }
         if (Files.exists(csv)) {
@@ -43,6 +66,9 @@ public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, L
                 }
                 long[] c = counts.get(e.query());
                 c[0]++;
+                if (latencyLimitNanos > 0 && e.responseNanos() > latencyLimitNanos) {
+                    c[2]++;
+                }
                 if (e.failed()) {
                     errors.get(e.query()).merge(sqlState(e.error()), 1L, Long::sum);
                 } else {
@@ -58,10 +84,11 @@ public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, L
             Histogram h = latencies.get(name);
             transactions.add(new Transaction(name, c[0], c[1], all == 0 ? 0 : 100.0 * c[0] / all,
                     measureSeconds > 0 ? c[1] / measureSeconds : 0, percentile(h, 50), percentile(h, 90),
-                    percentile(h, 99), errors.get(name)));
+                    percentile(h, 99), errors.get(name), latencyLimitNanos > 0 ? c[2] : null));
         }
         Double tpmC = newOrder == null || measureSeconds <= 0 ? null : counts.get(newOrder)[1] * 60.0 / measureSeconds;
-        return new TransactionMix(tpmC, tpmC, measureSeconds, transactions);
+        return new TransactionMix(tpmC, tpmC, measureSeconds, transactions,
+                latencyLimitNanos > 0 ? latencyLimitNanos / 1e6 : null);
     }
 
     /** The SQLSTATE an execution's error starts with ("40001: ..."), or "none". */

@@ -69,8 +69,13 @@ public final class Driver {
         AtomicReference<String> fatal = new AtomicReference<>();
         List<UserSession> sessions = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        // one instance for all users: what they share (a workload file's sequences and samples) is shared
+        io.tunescope.workload.mix.TransactionWorkload transactions = settings.workload().definition().transactions();
+        PhaseClock phases = transactions == null || transactions.phases().isEmpty() ? null
+                : new PhaseClock(transactions.phases());
         for (int user = 1; user <= settings.workload().users(); user++) {
-            UserSession session = new UserSession(settings, user, opener, sink, validations, latencies);
+            UserSession session = new UserSession(settings, user, opener, sink, validations, latencies,
+                    transactions, phases);
             sessions.add(session);
             Thread thread = new Thread(() -> {
                 try {
@@ -82,6 +87,9 @@ public final class Driver {
                 }
             }, "user-" + settings.tenant() + "-" + user);
             threads.add(thread);
+        }
+        if (phases != null) {
+            phases.start(System.nanoTime());
         }
         threads.forEach(Thread::start);
         try {

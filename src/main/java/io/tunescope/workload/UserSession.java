@@ -1,6 +1,7 @@
 package io.tunescope.workload;
 
 import io.tunescope.store.ExecutionRecord;
+import io.tunescope.workload.mix.LoadPhase;
 import io.tunescope.workload.mix.TransactionWorkload;
 import io.tunescope.workload.mix.UserTransactions;
 import io.tunescope.workload.tpch.ResultValidator;
@@ -26,6 +27,10 @@ final class UserSession {
     private final ExecutionSink sink;
     private final Driver.ValidationListener validations;
     private final Recorder latencies;
+    /** The workload of named transactions all users of the tenant share (their sequences, samples), or null. */
+    private final TransactionWorkload transactions;
+    /** The tenant's clock of the workload's own phases, or null when the command line's load applies. */
+    private final PhaseClock phases;
     private final SplittableRandom parameterStream;
     private final Set<Integer> validated = new HashSet<>();
     private final long wallAnchorMicros = System.currentTimeMillis() * 1000;
@@ -35,8 +40,11 @@ final class UserSession {
     private volatile long measureEndNanos;
 
     UserSession(DriverSettings settings, int user, Driver.ConnectionOpener opener, ExecutionSink sink,
-                Driver.ValidationListener validations, Recorder latencies) {
+                Driver.ValidationListener validations, Recorder latencies, TransactionWorkload transactions,
+                PhaseClock phases) {
         this.latencies = latencies;
+        this.transactions = transactions;
+        this.phases = phases;
         this.settings = settings;
         this.workload = settings.workload();
         this.user = user;
@@ -59,7 +67,6 @@ final class UserSession {
     }
 
     void run() throws SQLException, InterruptedException {
-        TransactionWorkload transactions = workload.definition().transactions();
         if (transactions != null) {
             runTransactions(transactions);
             return;
@@ -95,12 +102,16 @@ final class UserSession {
     /**
      * The loop of a workload of named transactions: one transaction after another (with the pause between), each
      * recorded under its name; a failed transaction is recorded with its SQLSTATE and the user goes on, unless the
-     * connection is gone.
+     * connection is gone. With phases, the load shape follows them instead of the command line's.
      */
     private void runTransactions(TransactionWorkload transactions) throws SQLException, InterruptedException {
         List<String> names = transactions.transactionNames();
         try (Connection connection = opener.open(user);
              UserTransactions mine = transactions.forUser(user, workload.seed(), connection, settings.dialect())) {
+            if (phases != null) {
+                runPhases(mine, names);
+                return;
+            }
             long deadline = Long.MAX_VALUE;
             // open load: this user's share of the tenant's Poisson arrivals (a sum of Poisson processes is one)
             double ratePerNano = workload.ratePerSec() / workload.users() / 1e9;
@@ -115,7 +126,7 @@ final class UserSession {
                     }
                 }
                 if (ratePerNano > 0) {
-                    scheduled += (long) (-Math.log(1.0 - parameterStream.nextDouble()) / ratePerNano);
+                    scheduled += nextArrivalNanos(ratePerNano);
                 }
                 if (!warmup && (workload.duration() == null
                         ? iteration >= workload.warmupIterations() + workload.iterations()
@@ -125,33 +136,87 @@ final class UserSession {
                 if (ratePerNano > 0) {
                     waitUntil(scheduled);
                 }
-                int index = mine.next();
                 // open load counts from the scheduled start: a transaction held up by a slow one before it shows
-                long start = ratePerNano > 0 ? scheduled : System.nanoTime();
-                long rows = 0;
-                String error = null;
-                try {
-                    rows = mine.run(index);
-                } catch (SQLException e) {
-                    error = e.getSQLState() == null ? oneLine(e) : e.getSQLState() + ": " + oneLine(e);
-                    if (isConnectionLost(e)) {
-                        recordTransaction(names.get(index), iteration, warmup, start, System.nanoTime() - start, 0,
-                                error);
-                        throw e;
-                    }
-                }
-                long responseNanos = System.nanoTime() - start;
-                if (!warmup) {
-                    latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
-                }
-                recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
+                int index = transaction(mine, names, iteration, warmup, ratePerNano > 0 ? scheduled : System.nanoTime());
                 if (ratePerNano == 0) {
+                    think(mine.thinkNanos(index));
                     pause();
                 }
             }
         } finally {
             measureEndNanos = System.nanoTime();
         }
+    }
+
+    /**
+     * The phases on the tenant's shared clock: in a closed phase a user above its number of users waits for the
+     * phase's end; in an open one every user draws its share of the arrivals; each phase brings its weights.
+     */
+    private void runPhases(UserTransactions mine, List<String> names) throws SQLException, InterruptedException {
+        int current = -1;
+        long scheduled = 0;
+        for (int iteration = 0; ; ) {
+            int p = phases.phaseAt(System.nanoTime());
+            if (p >= phases.size()) {
+                return;
+            }
+            LoadPhase phase = phases.phase(p);
+            if (p != current) {
+                current = p;
+                mine.weights(phase.weights());
+                scheduled = Math.max(scheduled, phases.startOf(p));
+            }
+            if (!phase.warmup() && measureStartNanos == 0) {
+                measureStartNanos = phases.startOf(p);
+            }
+            if (!phase.open() && user > phase.users()) {
+                waitUntil(phases.endOf(p));
+                continue;
+            }
+            long start = System.nanoTime();
+            if (phase.open()) {
+                scheduled += nextArrivalNanos(phase.ratePerSec() / workload.users() / 1e9);
+                if (scheduled >= phases.endOf(p)) {
+                    // the next arrival falls after this phase: the next phase draws its own
+                    waitUntil(phases.endOf(p));
+                    continue;
+                }
+                waitUntil(scheduled);
+                start = scheduled;
+            }
+            int index = transaction(mine, names, iteration++, phase.warmup(), start);
+            if (!phase.open()) {
+                think(mine.thinkNanos(index));
+                pause();
+            }
+        }
+    }
+
+    private long nextArrivalNanos(double ratePerNano) {
+        return (long) (-Math.log(1.0 - parameterStream.nextDouble()) / ratePerNano);
+    }
+
+    /** Draws and runs one transaction that started at {@code start}, records it and returns its index. */
+    private int transaction(UserTransactions mine, List<String> names, int iteration, boolean warmup, long start)
+            throws SQLException, InterruptedException {
+        int index = mine.next();
+        long rows = 0;
+        String error = null;
+        try {
+            rows = mine.run(index);
+        } catch (SQLException e) {
+            error = e.getSQLState() == null ? oneLine(e) : e.getSQLState() + ": " + oneLine(e);
+            if (isConnectionLost(e)) {
+                recordTransaction(names.get(index), iteration, warmup, start, System.nanoTime() - start, 0, error);
+                throw e;
+            }
+        }
+        long responseNanos = System.nanoTime() - start;
+        if (!warmup) {
+            latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
+        }
+        recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
+        return index;
     }
 
     private void waitUntil(long nanoTime) throws InterruptedException {
@@ -202,6 +267,13 @@ final class UserSession {
         sink.accept(new ExecutionRecord(settings.tenant(), user, ++sequence, iteration, TpchQueries.name(query),
                 warmup ? ExecutionRecord.Phase.WARMUP : ExecutionRecord.Phase.MEASURE, start, startWall,
                 responseNanos, rows, error));
+    }
+
+    /** A transaction's own think time, after its response time ends. */
+    private static void think(long nanos) throws InterruptedException {
+        if (nanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        }
     }
 
     private void pause() throws InterruptedException {

@@ -11,8 +11,16 @@ import java.time.Duration;
  * {@code waitAfterQuery} after each query; plain or prepared statements; the seed of the parameter streams.
  */
 public record WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
-                             int iterations, int warmupIterations, boolean prepared, long seed, double ratePerSec) {
+                             int iterations, int warmupIterations, boolean prepared, long seed, double ratePerSec,
+                             Duration latencyLimit) {
     public static final int MAX_USERS = 1024;
+
+    /** No latency limit: no transaction is counted late. */
+    public WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
+                          int iterations, int warmupIterations, boolean prepared, long seed, double ratePerSec) {
+        this(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared, seed, ratePerSec,
+                null);
+    }
 
     /** A closed loop: each user starts its next execution when its last one ended (and its wait passed). */
     public WorkloadConfig(int users, WorkloadDefinition definition, Duration waitAfterQuery, Duration duration,
@@ -44,6 +52,10 @@ public record WorkloadConfig(int users, WorkloadDefinition definition, Duration 
         if (waitAfterQuery == null) {
             throw BadInputException.of("wait", null, "is required (0s for no pause)");
         }
+        if (latencyLimit != null && (latencyLimit.isZero() || latencyLimit.isNegative())) {
+            throw BadInputException.of("latency-limit", io.tunescope.config.DurationText.format(latencyLimit),
+                    "must be positive");
+        }
         if (waitAfterQuery.isNegative()) {
             throw BadInputException.of("wait", waitAfterQuery, "must not be negative");
         }
@@ -56,49 +68,55 @@ public record WorkloadConfig(int users, WorkloadDefinition definition, Duration 
 
     public WorkloadConfig withUsers(int value) {
         return new WorkloadConfig(value, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                seed, ratePerSec);
+                seed, ratePerSec, latencyLimit);
     }
 
     public WorkloadConfig withDefinition(WorkloadDefinition value) {
         return new WorkloadConfig(users, value, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                seed, ratePerSec);
+                seed, ratePerSec, latencyLimit);
     }
 
     public WorkloadConfig withWaitAfterQuery(Duration value) {
         return new WorkloadConfig(users, definition, value, duration, iterations, warmupIterations, prepared, seed,
-                ratePerSec);
+                ratePerSec, latencyLimit);
     }
 
     /** Bounds the measurement by time instead of iterations. */
     public WorkloadConfig withDuration(Duration value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, value, 0, warmupIterations, prepared, seed,
-                ratePerSec);
+                ratePerSec, latencyLimit);
     }
 
     /** Bounds the measurement by iterations per user instead of time. */
     public WorkloadConfig withIterations(int value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, null, value, warmupIterations, prepared, seed,
-                ratePerSec);
+                ratePerSec, latencyLimit);
     }
 
     public WorkloadConfig withWarmupIterations(int value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, value, prepared, seed,
-                ratePerSec);
+                ratePerSec, latencyLimit);
     }
 
     public WorkloadConfig withPrepared(boolean value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, value,
-                seed, ratePerSec);
+                seed, ratePerSec, latencyLimit);
     }
 
     /** Open load at {@code value} transactions per second per tenant (0: closed loop). */
     public WorkloadConfig withRatePerSec(double value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                seed, value);
+                seed, value, latencyLimit);
+    }
+
+    /** Counts the measured transactions whose response time exceeds {@code value} (null: none counted). */
+    public WorkloadConfig withLatencyLimit(Duration value) {
+        return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
+                seed, ratePerSec, value);
     }
 
     public WorkloadConfig withSeed(long value) {
         return new WorkloadConfig(users, definition, waitAfterQuery, duration, iterations, warmupIterations, prepared,
-                value, ratePerSec);
+                value, ratePerSec, latencyLimit);
     }
 }

@@ -3,6 +3,8 @@ package io.tunescope.workload;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.tunescope.BadInputException;
+import io.tunescope.workload.file.FileWorkload;
+import io.tunescope.workload.file.WorkloadFiles;
 import io.tunescope.workload.mix.TransactionWorkload;
 import io.tunescope.workload.pgbench.PgbenchWorkload;
 import io.tunescope.workload.pgbench.ScriptSource;
@@ -21,10 +23,11 @@ import java.util.stream.IntStream;
  * What each user runs in one iteration: {@code sequence} (Q1..Q22, in order or, when permuted, in a seeded order per
  * user and iteration), {@code single:Qn} (one query), or {@code pgbench:...} (one transaction drawn by weight from
  * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's), or {@code tpcc}
- * (TPC-C's five transactions in the specification's mix).
+ * (TPC-C's five transactions in the specification's mix), or {@code file:PATH} (a SQL workload file; its text and
+ * its CSV files' texts travel in {@code scripts}, the workload file first).
  */
 public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts) {
-    public enum Kind { SEQUENCE, SINGLE, PGBENCH, TPCC }
+    public enum Kind { SEQUENCE, SINGLE, PGBENCH, TPCC, FILE }
 
     @JsonCreator
     public WorkloadDefinition {
@@ -35,6 +38,9 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         if (kind == Kind.PGBENCH) {
             // parses and checks every script: a bad one fails before any tenant starts
             new PgbenchWorkload(scripts);
+        }
+        if (kind == Kind.FILE) {
+            WorkloadFiles.parse(scripts);
         }
     }
 
@@ -59,12 +65,16 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
             return new WorkloadDefinition(Kind.PGBENCH, 0, false,
                     PgbenchWorkload.sources(t.substring(PgbenchWorkload.PREFIX.length()), baseDir));
         }
+        if (t.regionMatches(true, 0, FileWorkload.PREFIX, 0, FileWorkload.PREFIX.length())) {
+            return new WorkloadDefinition(Kind.FILE, 0, false,
+                    WorkloadFiles.sources(t.substring(FileWorkload.PREFIX.length()), baseDir));
+        }
         if (t.equalsIgnoreCase(TpccWorkload.NAME)) {
             return new WorkloadDefinition(Kind.TPCC, 0, false);
         }
         throw BadInputException.of("workload", text, "must be 'sequence', 'single:Qn' with n from 1 to 22, "
                 + "'pgbench:SCRIPT[@WEIGHT],...' (a built-in: tpcb-like, simple-update, select-only, or a file), "
-                + "or 'tpcc'");
+                + "'tpcc', or 'file:PATH' (a workload file)");
     }
 
     /** The workload of named transactions this definition runs, or null for TPC-H (run query by query). */
@@ -72,6 +82,7 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         return switch (kind) {
             case PGBENCH -> new PgbenchWorkload(scripts);
             case TPCC -> new TpccWorkload();
+            case FILE -> new FileWorkload(WorkloadFiles.parse(scripts));
             default -> null;
         };
     }
@@ -81,7 +92,7 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
     public int executionsPerIteration() {
         return switch (kind) {
             case SEQUENCE -> TpchQueries.COUNT;
-            case SINGLE, PGBENCH, TPCC -> 1;
+            case SINGLE, PGBENCH, TPCC, FILE -> 1;
         };
     }
 
@@ -90,7 +101,7 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         if (kind == Kind.SINGLE) {
             return List.of(singleQuery);
         }
-        if (kind == Kind.PGBENCH || kind == Kind.TPCC) {
+        if (kind == Kind.PGBENCH || kind == Kind.TPCC || kind == Kind.FILE) {
             throw new IllegalStateException("a " + kind + " workload runs transactions, not TPC-H queries");
         }
         List<Integer> order = new ArrayList<>(IntStream.rangeClosed(1, TpchQueries.COUNT).boxed().toList());
@@ -109,6 +120,9 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         }
         if (kind == Kind.TPCC) {
             return TpccWorkload.NAME;
+        }
+        if (kind == Kind.FILE) {
+            return FileWorkload.PREFIX + scripts.get(0).file();
         }
         return kind == Kind.SINGLE ? "single:Q" + singleQuery : permuted ? "sequence (permuted)" : "sequence";
     }

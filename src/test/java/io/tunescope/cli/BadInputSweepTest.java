@@ -97,6 +97,15 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("cluster-round.yaml"), "cluster:\n" + layout + "  partitioning: processes\n"
                 + "  roundTimeoutSeconds: 0\n");
         Files.writeString(t.resolve("line-key.yaml"), "clusterLine: {clusterFile: cluster-mode.yaml, foo: 1}\n");
+        Files.writeString(t.resolve("wl-weight.yaml"), "transactions:\n  get:\n    weight: 0\n    sql: SELECT 1\n");
+        Files.writeString(t.resolve("wl-param.yaml"), "transactions:\n  get:\n    sql: SELECT :k\n");
+        Files.writeString(t.resolve("wl-phases.yaml"), "transactions:\n  get: {sql: SELECT 1}\nphases: []\n");
+        Files.writeString(t.resolve("wl-rate.yaml"), "transactions:\n  get: {sql: SELECT 1}\nphases:\n"
+                + "  - {duration: 1s, rate: -5}\n");
+        Files.writeString(t.resolve("wl-csv.yaml"), "transactions:\n  get:\n    sql: SELECT :k\n    parameters:\n"
+                + "      k: {csv: {file: nosuch.csv, column: k}}\n");
+        Files.writeString(t.resolve("wl-ok.yaml"), "transactions:\n  get: {sql: SELECT 1}\nphases:\n"
+                + "  - {duration: 1s, users: 4}\n");
         Files.createDirectories(t.resolve("emptysum"));
         Files.writeString(t.resolve("emptysum/summary.json"), "");
         Files.createDirectories(t.resolve("cut"));
@@ -165,6 +174,25 @@ class BadInputSweepTest {
                         + "failed. (no answer: Read timed out)", "run", "--engine", "jdbc", "--url",
                         "jdbc:postgresql://127.0.0.1:{silent}/x", "--out", "{t}/silent"),
                 c(3, "duration (0s) must be positive", "run", "--duration", "0s", "--out", "{t}/o"),
+                c(3, "latency-limit (10ms) applies to workloads of named transactions (pgbench:..., tpcc, file:...), "
+                        + "not to TPC-H", "run", "--latency-limit", "10ms", "--out", "{t}/o"),
+                c(3, "latency-limit (0s) must be positive", "run", "--workload", "pgbench:select-only",
+                        "--latency-limit", "0s", "--out", "{t}/o"),
+                // workload files: read and checked before any tenant starts
+                c(3, "workload file ({t}/nosuch.yaml) does not exist or is not a file", "run", "--workload",
+                        "file:{t}/nosuch.yaml", "--out", "{t}/o"),
+                c(3, "workload (file:) names no workload file", "run", "--workload", "file:", "--out", "{t}/o"),
+                c(3, "{t}/wl-weight.yaml:3: transactions.get.weight (0.0) must be a number above 0", "run",
+                        "--workload", "file:{t}/wl-weight.yaml", "--out", "{t}/o"),
+                c(3, "{t}/wl-phases.yaml:3: phases ([]) must list at least one phase (or leave phases out)", "run",
+                        "--workload", "file:{t}/wl-phases.yaml", "--out", "{t}/o"),
+                c(3, "{t}/wl-rate.yaml:4: phases[0].rate (-5.0) must be a number above 0", "run", "--workload",
+                        "file:{t}/wl-rate.yaml", "--out", "{t}/o"),
+                c(3, "phases[0].users (4) must be at most --users (1), the connections each tenant opens", "run",
+                        "--workload", "file:{t}/wl-ok.yaml", "--out", "{t}/o"),
+                c(3, "iterations (5) cannot be given with the phases of file:{t}/wl-ok.yaml (they last 1s in all)",
+                        "run", "--workload", "file:{t}/wl-ok.yaml", "--users", "4", "--iterations", "5", "--out",
+                        "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
                 c(3, "out (/proc/tunescope/x) is under /proc, which holds the kernel's files or devices, not "
                         + "results", "run", "--out", "/proc/tunescope/x"),
@@ -386,6 +414,10 @@ class BadInputSweepTest {
                         "{t}/badquick.yaml"),
                 c(3, "{t}/bad.yaml:2: not valid YAML: mapping values are not allowed here", "check", "{t}/bad.yaml"),
                 c(3, "tuning file ({t}/missing.yaml) does not exist or is not a file", "check", "{t}/missing.yaml"),
+                c(3, "{t}/wl-param.yaml:3: transactions.get.sql (:k) is not a parameter of transaction get; declare "
+                        + "it under parameters (known: [])", "check", "{t}/wl-param.yaml"),
+                c(3, "{t}/wl-csv.yaml:5: csv file (nosuch.csv) does not exist or is not a file", "check",
+                        "{t}/wl-csv.yaml"),
                 // tune with a cluster: section
                 c(3, "{t}/cluster-mode.yaml:2: cluster.modes[1] (fastest) must be one of default, duplication, "
                         + "partitioning", "tune", "--out", "{t}/tc", "{t}/cluster-mode.yaml"),

@@ -105,6 +105,9 @@ final class TenantAgent {
         if (spec.workload().definition().kind() == WorkloadDefinition.Kind.TPCC) {
             return loadTpcc();
         }
+        if (spec.workload().definition().kind() == WorkloadDefinition.Kind.FILE) {
+            return setUpFile();
+        }
         long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
@@ -139,6 +142,17 @@ final class TenantAgent {
         } finally {
             reporter.shutdownNow();
         }
+    }
+
+    /** A workload file's own set-up statements (its data is whatever they create). */
+    private TpchLoader.LoadReport setUpFile() throws SQLException {
+        long start = System.nanoTime();
+        try (Connection connection = database.newConnection()) {
+            new io.tunescope.workload.file.FileWorkload(
+                    io.tunescope.workload.file.WorkloadFiles.parse(spec.workload().definition().scripts()))
+                    .setUp(connection);
+        }
+        return new TpchLoader.LoadReport(0, (System.nanoTime() - start) / 1_000_000, 0, java.util.Map.of());
     }
 
     /** TPC-C's tables for the run's warehouses (its scale factor), a warehouse per loading thread. */

@@ -16,6 +16,11 @@ public interface TransactionWorkload {
     /** The transactions' names, as executions, summaries and results databases carry them. */
     List<String> transactionNames();
 
+    /** The phases of the workload's own load shape, in order; empty when the command line's load applies. */
+    default List<LoadPhase> phases() {
+        return List.of();
+    }
+
     /**
      * One user's own instance on its own connection (its variables, statements and random stream); called on that
      * user's thread before its first transaction. {@code user} counts from 1.

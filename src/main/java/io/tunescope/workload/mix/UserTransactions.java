@@ -13,6 +13,21 @@ public interface UserTransactions extends AutoCloseable {
      */
     long run(int index) throws SQLException, InterruptedException;
 
+    /**
+     * The think time a closed-loop user spends after transaction {@code index}, outside its response time
+     * (nanoseconds; 0 by default).
+     */
+    default long thinkNanos(int index) {
+        return 0;
+    }
+
+    /**
+     * Draws by these weights (a phase's, by transaction name) from now on, the workload's own for the names it does
+     * not give; a workload without phases of its own keeps its mix.
+     */
+    default void weights(java.util.Map<String, Double> byName) {
+    }
+
     @Override
     void close() throws SQLException;
 }

@@ -6,15 +6,15 @@ import java.util.SplittableRandom;
  * pgbench's random functions over {@code [lb, ub]}, inclusive, drawn from one user's stream; each checks its range and
  * parameter as pgbench does (gaussian parameter at least 2, zipfian 1.001 to 1000, exponential above 0).
  */
-final class Distributions {
-    static final double MIN_GAUSSIAN_PARAMETER = 2.0;
-    static final double MIN_ZIPFIAN_PARAMETER = 1.001;
-    static final double MAX_ZIPFIAN_PARAMETER = 1000.0;
+public final class Distributions {
+    public static final double MIN_GAUSSIAN_PARAMETER = 2.0;
+    public static final double MIN_ZIPFIAN_PARAMETER = 1.001;
+    public static final double MAX_ZIPFIAN_PARAMETER = 1000.0;
 
     private Distributions() {
     }
 
-    static long uniform(SplittableRandom random, long lb, long ub) throws EvalException {
+    public static long uniform(SplittableRandom random, long lb, long ub) throws EvalException {
         checkRange(lb, ub);
         if (lb == ub) {
             return lb;
@@ -35,7 +35,7 @@ final class Distributions {
         return lb + (long) ((ub - lb + 1) * rand);
     }
 
-    static long gaussian(SplittableRandom random, long lb, long ub, double parameter) throws EvalException {
+    public static long gaussian(SplittableRandom random, long lb, long ub, double parameter) throws EvalException {
         checkRange(lb, ub);
         if (parameter < MIN_GAUSSIAN_PARAMETER) {
             throw new EvalException("gaussian parameter must be at least " + MIN_GAUSSIAN_PARAMETER
@@ -53,7 +53,7 @@ final class Distributions {
     }
 
     /** Bounded Zipfian by rejection (Devroye, Non-Uniform Random Variate Generation, 1986, pp. 550-551). */
-    static long zipfian(SplittableRandom random, long lb, long ub, double s) throws EvalException {
+    public static long zipfian(SplittableRandom random, long lb, long ub, double s) throws EvalException {
         checkRange(lb, ub);
         if (s < MIN_ZIPFIAN_PARAMETER || s > MAX_ZIPFIAN_PARAMETER) {
             throw new EvalException("zipfian parameter must be in range [" + MIN_ZIPFIAN_PARAMETER + ", "

@@ -10,17 +10,20 @@ import java.util.Locale;
  * variable's value travels as a bound parameter, never as text spliced into the SQL. Quotes ({@code '...'},
  * {@code "..."}, {@code $tag$...$tag$}) and casts ({@code ::}) are left alone. Pure.
  */
-final class SqlText {
+public final class SqlText {
     private SqlText() {
     }
 
-    record Statement(String sql, List<String> variables) {
+    /** One statement: its SQL with {@code ?} for each parameter, and the variables bound to them, in order. */
+    public record Statement(String sql, List<String> variables) {
     }
 
-    record Scan(List<Statement> statements, int end) {
+    /** The statements of one SQL command and the index just past its end. */
+    public record Scan(List<Statement> statements, int end) {
     }
 
-    static Scan scan(String text, int from) {
+    /** Reads one SQL command of {@code text} from {@code from}: up to an unquoted {@code ;}, a meta-command or the end. */
+    public static Scan scan(String text, int from) {
         List<Statement> statements = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
         List<String> variables = new ArrayList<>();
