@@ -21,8 +21,8 @@ import java.time.LocalDateTime;
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "ENGINE",
-            description = "duckdb (embedded, default), postgres or mariadb (a private instance per tenant) or jdbc "
-                    + "(--url).")
+            description = "duckdb (embedded, default), h2 (embedded, --workload tpcc only), postgres or mariadb (a "
+                    + "private instance per tenant) or jdbc (--url).")
     String engine;
 
     @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
@@ -104,7 +104,7 @@ public final class TpchRunOptions {
     Path pgBin;
 
     @Option(names = "--load", negatable = true, paramLabel = "",
-            description = "Generate and load TPC-H data (default: on for duckdb, postgres and mariadb, off for jdbc).")
+            description = "Generate and load TPC-H data (default: on for duckdb, h2, postgres and mariadb, off for jdbc).")
     Boolean load;
 
     @Option(names = "--load-threads", paramLabel = "N", description = "Parallel loading threads per tenant (default: CPU count).")

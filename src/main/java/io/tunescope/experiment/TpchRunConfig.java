@@ -6,6 +6,7 @@ import io.tunescope.engine.CpuList;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
@@ -47,6 +48,7 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to a pgbench workload");
             }
         }
+        checkEngineRunsWorkload(engine, connection.url(), workload.definition());
         if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
             TpccScale.checkWarehouses(warehousesOf(data.scaleFactor()));
             if (data.validate()) {
@@ -60,6 +62,23 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
+        }
+    }
+
+    /**
+     * An engine an agent hosts with no dialect of its own (H2) runs TPC-C only; TPC-C needs an engine whose
+     * connections write concurrently (never SQLite, also when reached by URL).
+     */
+    private static void checkEngineRunsWorkload(Engine engine, String url, WorkloadDefinition definition) {
+        boolean tpcc = definition.kind() == WorkloadDefinition.Kind.TPCC;
+        if (engine.tenantRunsAs(Lifecycle.AGENT_HOSTED) && engine.dialect() == SqlDialect.GENERIC && !tpcc) {
+            throw BadInputException.of("workload", definition, "cannot run on engine " + engine.id()
+                    + ", which runs --workload tpcc only");
+        }
+        Engine database = engine.tenantRunsAs(Lifecycle.EXTERNAL) && url != null ? Engines.ofJdbcUrl(url) : engine;
+        if (tpcc && !database.concurrentWriters()) {
+            throw BadInputException.of("engine", database.id(), "cannot run TPC-C: it lets one connection at a time "
+                    + "write, and TPC-C's terminals write concurrently");
         }
     }
 
