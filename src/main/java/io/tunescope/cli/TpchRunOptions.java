@@ -118,8 +118,9 @@ public final class TpchRunOptions {
     boolean keepData;
 
     @Option(names = "--data-cache", paramLabel = "DIR|default",
-            description = "Copy each DuckDB tenant's data from a prepared TPC-H file in DIR, built once per scale "
-                    + "factor and checked against the generator's row counts, instead of generating it; 'default' is "
+            description = "Copy each DuckDB tenant's data from a prepared file in DIR, built once per TPC-H scale "
+                    + "factor (or TPC-C warehouses and seed) and checked against the generator's row counts, instead "
+                    + "of generating it; 'default' is "
                     + "$TUNESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/tunescope, else ~/.cache/tunescope (plans use it "
                     + "unless told 'off'; a run only when asked).")
     String dataCache;
