@@ -29,6 +29,18 @@ class TpccEnginesTest {
         JsonNode tenant = summary.get("tenants").get(0);
         assertThat(summary.get("engineVersion").asText()).startsWith("H2");
         assertThat(tenant.get("transactions").get("tpmC").asDouble()).isPositive();
+        // results.duckdb holds a row per transaction, as summary.json lists them
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + out.resolve("results.duckdb"));
+             java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT name, count, committed FROM tenants_transactions_transactions "
+                     + "ORDER BY name")) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            while (rs.next()) {
+                names.add(rs.getString(1));
+                assertThat(rs.getLong(3)).isLessThanOrEqualTo(rs.getLong(2));
+            }
+            assertThat(names).containsExactlyInAnyOrderElementsOf(TpccWorkload.TRANSACTIONS);
+        }
     }
 
     @Test
