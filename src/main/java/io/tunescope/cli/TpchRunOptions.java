@@ -56,7 +56,8 @@ public final class TpchRunOptions {
             description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
                     + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
-                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) (default: ${DEFAULT-VALUE})."})
+                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses; tpcc:think with the "
+                    + "specification's keying and think times) (default: ${DEFAULT-VALUE})."})
     String workload;
 
     @Option(names = "--rate", paramLabel = "TPS", description = "Open load for a pgbench workload: transactions per "

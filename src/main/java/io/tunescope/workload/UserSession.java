@@ -126,6 +126,9 @@ final class UserSession {
                     waitUntil(scheduled);
                 }
                 int index = mine.next();
+                if (!waitWithin(mine.keyingNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
+                    return;
+                }
                 // open load counts from the scheduled start: a transaction held up by a slow one before it shows
                 long start = ratePerNano > 0 ? scheduled : System.nanoTime();
                 long rows = 0;
@@ -148,10 +151,30 @@ final class UserSession {
                 if (ratePerNano == 0) {
                     pause();
                 }
+                if (!waitWithin(mine.thinkNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
+                    return;
+                }
             }
         } finally {
             measureEndNanos = System.nanoTime();
         }
+    }
+
+    /**
+     * Waits {@code nanos} (a keying or think time), but not past {@code deadline}: false when the wait reached it, so
+     * no transaction starts after the measurement ended.
+     */
+    private boolean waitWithin(long nanos, long deadline) throws InterruptedException {
+        if (nanos <= 0) {
+            return true;
+        }
+        long until = System.nanoTime() + nanos;
+        if (deadline != Long.MAX_VALUE && until - deadline >= 0) {
+            waitUntil(deadline);
+            return false;
+        }
+        waitUntil(until);
+        return true;
     }
 
     private void waitUntil(long nanoTime) throws InterruptedException {

@@ -7,6 +7,16 @@ public interface UserTransactions extends AutoCloseable {
     /** Draws the index (into the workload's names) of the next transaction, by weight. */
     int next();
 
+    /** How long to wait before transaction {@code index} starts (a terminal's keying time); none by default. */
+    default long keyingNanos(int index) {
+        return 0;
+    }
+
+    /** How long to wait after transaction {@code index} ended (a terminal's think time); none by default. */
+    default long thinkNanos(int index) {
+        return 0;
+    }
+
     /**
      * Runs transaction {@code index} to its end and returns the rows it read; a failure leaves the connection
      * outside any transaction, ready for the next one.
