@@ -55,6 +55,11 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                 throw BadInputException.of("validate", true, "applies to TPC-H only, not to TPC-C");
             }
         }
+        if (workload.ratePerSec() > 0 && workload.definition().thinkTimes()) {
+            // an arrival's latency counts from its scheduled start, which a keying time would land inside
+            throw BadInputException.of("rate", workload.ratePerSec(), "does not combine with tpcc:think, whose "
+                    + "terminals are closed users that key and think");
+        }
         if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
             throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
                     + "(pgbench:..., tpcc), not to TPC-H");
