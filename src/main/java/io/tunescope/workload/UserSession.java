@@ -148,16 +148,22 @@ final class UserSession {
                     latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
                 }
                 recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
-                if (ratePerNano == 0) {
-                    pause();
-                }
-                if (!waitWithin(mine.thinkNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
+                if (ratePerNano == 0 && !pauseAndThink(mine.thinkNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
                     return;
                 }
             }
         } finally {
             measureEndNanos = System.nanoTime();
         }
+    }
+
+    /**
+     * A closed user's pause after a transaction, then its think time; false when the think time reached the deadline.
+     * Open load has neither (run refuses --rate with think times).
+     */
+    private boolean pauseAndThink(long thinkNanos, long deadline) throws InterruptedException {
+        pause();
+        return waitWithin(thinkNanos, deadline);
     }
 
     /**
