@@ -83,10 +83,12 @@ class SqlSourcesTest {
             // prepared batch, not SQL text
             Map.entry("workload/tpcc/TpccRows.java", Set.of("table", "sql(ROWS_PER_INSERT)", "full", "sql(count)",
                     "rest")),
+            // COPY or LOAD DATA into one of the nine tables (TpccSchema.TABLES, named by TpccGenerator)
+            Map.entry("workload/tpcc/TpccTextRows.java", Set.of("table", "sql")),
             Map.entry("workload/tpcc/TpccConsistency.java", Set.of("CONDITIONS[i][1]")),   // fixed queries
             // DDL from TpccSchema's own constant tables, columns and keys
-            Map.entry("workload/tpcc/TpccSchema.java", Set.of("TABLES.get(i)", "table", "columns(table)",
-                    "(key == null || keysLater ? \"\" : \"\" + key + \"\")", "key")),
+            Map.entry("workload/tpcc/TpccSchema.java", Set.of("TABLES.get(i)", "table", "columns(table, dialect)",
+                    "(key == null || keysLater ? \"\" : \"\" + key + \"\")", "key", "String.join(\"\", TABLES)")),
             // pgbench's fixed table names, the fill factor clause (an int checked to 10..100), a "?" per column
             Map.entry("workload/pgbench/PgbenchLoader.java", Set.of("table", "with", "target",
                     "\"\".repeat(columns - 1)")),

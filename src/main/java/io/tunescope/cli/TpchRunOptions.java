@@ -21,8 +21,8 @@ import java.time.LocalDateTime;
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "ENGINE",
-            description = "duckdb (embedded, default), postgres or mariadb (a private instance per tenant) or jdbc "
-                    + "(--url).")
+            description = "duckdb (embedded, default), h2 (embedded, --workload tpcc only), postgres or mariadb (a "
+                    + "private instance per tenant) or jdbc (--url).")
     String engine;
 
     @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
@@ -56,7 +56,8 @@ public final class TpchRunOptions {
             description = {"sequence (Q1..Q22 per iteration), single:Qn (one query repeated), or "
                     + "pgbench:SCRIPT[@WEIGHT],... (pgbench scripts: the built-ins tpcb-like, simple-update, "
                     + "select-only, or script files; one transaction per script, drawn by weight; see docs/workloads.md) "
-                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses) "
+                    + "or tpcc (TPC-C's five transactions, no think time; with --warehouses; tpcc:think with the "
+                    + "specification's keying and think times) "
                     + "or file:PATH (a SQL workload file: transactions, parameters, phases) (default: ${DEFAULT-VALUE})."})
     String workload;
 
@@ -111,7 +112,7 @@ public final class TpchRunOptions {
     Path pgBin;
 
     @Option(names = "--load", negatable = true, paramLabel = "",
-            description = "Generate and load TPC-H data (default: on for duckdb, postgres and mariadb, off for jdbc).")
+            description = "Generate and load TPC-H data (default: on for duckdb, h2, postgres and mariadb, off for jdbc).")
     Boolean load;
 
     @Option(names = "--load-threads", paramLabel = "N", description = "Parallel loading threads per tenant (default: CPU count).")
@@ -125,8 +126,9 @@ public final class TpchRunOptions {
     boolean keepData;
 
     @Option(names = "--data-cache", paramLabel = "DIR|default",
-            description = "Copy each DuckDB tenant's data from a prepared TPC-H file in DIR, built once per scale "
-                    + "factor and checked against the generator's row counts, instead of generating it; 'default' is "
+            description = "Copy each DuckDB tenant's data from a prepared file in DIR, built once per TPC-H scale "
+                    + "factor (or TPC-C warehouses and seed) and checked against the generator's row counts, instead "
+                    + "of generating it; 'default' is "
                     + "$TUNESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/tunescope, else ~/.cache/tunescope (plans use it "
                     + "unless told 'off'; a run only when asked).")
     String dataCache;

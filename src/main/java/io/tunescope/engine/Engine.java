@@ -83,6 +83,15 @@ public interface Engine {
         return KnobCatalog.empty(id());
     }
 
+    /**
+     * Whether several connections can change the database at once (row or table locks, or multi-version rows);
+     * false for an engine that lets one writer at a time change the whole database, which TPC-C's concurrent
+     * terminals cannot run on.
+     */
+    default boolean concurrentWriters() {
+        return true;
+    }
+
     default boolean tenantRunsAs(Lifecycle lifecycle) {
         return tenantLifecycle().equals(Optional.of(lifecycle));
     }

@@ -3,10 +3,20 @@ package io.tunescope.engine;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.KnobCatalog;
 
-/** H2, embedded in memory in the controller JVM for the scale lab. */
+import java.util.Optional;
+
+/**
+ * H2, embedded in memory: in the controller JVM for the scale lab, and in a tenant agent JVM of its own for a run of
+ * TPC-C (its SQL fits TPC-C's statements; TPC-H is not run on it).
+ */
 final class H2Engine extends InControllerEngine {
     H2Engine() {
         super("h2", "VALUES 1", "jdbc:h2:mem:tunescope-scale;DB_CLOSE_DELAY=-1");
+    }
+
+    @Override
+    public Optional<Lifecycle> tenantLifecycle() {
+        return Optional.of(Lifecycle.AGENT_HOSTED);
     }
 
     @Override

@@ -41,7 +41,7 @@ abstract class InControllerEngine implements Engine {
     }
 
     @Override
-    public final Optional<Lifecycle> tenantLifecycle() {
+    public Optional<Lifecycle> tenantLifecycle() {
         return Optional.empty();
     }
 

@@ -6,7 +6,7 @@ public enum Lifecycle {
     IN_CONTROLLER,
     /**
      * Embedded in a tenant agent JVM of its own, which tunescope starts, so the tenant's threads can be read apart.
-     * The agent can host DuckDB only so far ({@code TenantDatabase}).
+     * The agent hosts DuckDB, and H2 for TPC-C ({@code TenantDatabase}).
      */
     AGENT_HOSTED,
     /**

@@ -5,4 +5,10 @@ final class SqliteEngine extends InControllerEngine {
     SqliteEngine() {
         super("sqlite", "SELECT 1", "jdbc:sqlite:file:tunescope-scale?mode=memory&cache=shared");
     }
+
+    /** SQLite locks the whole database for a write transaction. */
+    @Override
+    public boolean concurrentWriters() {
+        return false;
+    }
 }

@@ -37,7 +37,9 @@ final class ClusterCopies {
     static ClusterCopies prepare(TpchRunConfig config, PrivateServers.Launcher servers, Progress progress)
             throws RunFailure, InterruptedException {
         DataConfig data = config.data();
-        if (servers == null || !servers.copiesData() || !data.load() || data.dataCache() == null) {
+        // the prepared directories hold TPC-H; a workload of named transactions (TPC-C, pgbench) loads its own
+        if (servers == null || !servers.copiesData() || !data.load() || data.dataCache() == null
+                || config.workload().definition().transactions() != null) {
             return null;
         }
         DataCache cache = new DataCache(Path.of(data.dataCache()));

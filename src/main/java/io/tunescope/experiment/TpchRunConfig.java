@@ -6,6 +6,7 @@ import io.tunescope.engine.CpuList;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.workload.DataConfig;
 import io.tunescope.workload.WorkloadConfig;
 import io.tunescope.workload.WorkloadDefinition;
@@ -50,6 +51,7 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         if (workload.definition().kind() == WorkloadDefinition.Kind.FILE && data.validate()) {
             throw BadInputException.of("validate", true, "applies to TPC-H only, not to a workload file");
         }
+        checkEngineRunsWorkload(engine, connection.url(), workload.definition());
         if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
             TpccScale.checkWarehouses(warehousesOf(data.scaleFactor()));
             if (data.validate()) {
@@ -61,6 +63,11 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
                     workload.latencyLimit()), "applies to workloads of named transactions (pgbench:..., tpcc, "
                     + "file:...), not to TPC-H");
         }
+        if (workload.ratePerSec() > 0 && workload.definition().thinkTimes()) {
+            // an arrival's latency counts from its scheduled start, which a keying time would land inside
+            throw BadInputException.of("rate", workload.ratePerSec(), "does not combine with tpcc:think, whose "
+                    + "terminals are closed users that key and think");
+        }
         if (workload.ratePerSec() > 0 && workload.definition().transactions() == null) {
             throw BadInputException.of("rate", workload.ratePerSec(), "applies to workloads of named transactions "
                     + "(pgbench:..., tpcc), not to TPC-H");
@@ -68,6 +75,23 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
         if (engine.tenantRunsAs(Lifecycle.EXTERNAL) && placement.cpus() != null) {
             throw BadInputException.of("cpus", placement.cpus(),
                     "cannot pin a database tunescope did not start (--engine jdbc)");
+        }
+    }
+
+    /**
+     * An engine an agent hosts with no dialect of its own (H2) runs TPC-C only; TPC-C needs an engine whose
+     * connections write concurrently (never SQLite, also when reached by URL).
+     */
+    private static void checkEngineRunsWorkload(Engine engine, String url, WorkloadDefinition definition) {
+        boolean tpcc = definition.kind() == WorkloadDefinition.Kind.TPCC;
+        if (engine.tenantRunsAs(Lifecycle.AGENT_HOSTED) && engine.dialect() == SqlDialect.GENERIC && !tpcc) {
+            throw BadInputException.of("workload", definition, "cannot run on engine " + engine.id()
+                    + ", which runs --workload tpcc only");
+        }
+        Engine database = engine.tenantRunsAs(Lifecycle.EXTERNAL) && url != null ? Engines.ofJdbcUrl(url) : engine;
+        if (tpcc && !database.concurrentWriters()) {
+            throw BadInputException.of("engine", database.id(), "cannot run TPC-C: it lets one connection at a time "
+                    + "write, and TPC-C's terminals write concurrently");
         }
     }
 

@@ -180,8 +180,11 @@ public final class TpchRunner {
      * agent (private servers start on copies of their own prepared data directory: {@link ClusterCopies}).
      */
     private PreparedCopy preparedCopy() throws RunFailure, InterruptedException {
+        if (config.workload().definition().kind() == WorkloadDefinition.Kind.TPCC) {
+            return TpccCopies.prepare(config, progress);
+        }
         DataConfig data = config.data();
-        // prepared copies hold TPC-H; a workload of named transactions loads its own tables
+        // prepared copies hold TPC-H (or TPC-C, above); pgbench loads its own tables
         if (!data.load() || data.dataCache() == null || config.workload().definition().transactions() != null
                 || !config.connection().engine().tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
             return null;

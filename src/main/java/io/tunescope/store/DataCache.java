@@ -81,8 +81,34 @@ public record DataCache(Path root) {
         return root.resolve("tpch");
     }
 
+    /**
+     * TPC-C's prepared copy of {@code engine}'s database with {@code warehouses} loaded from {@code seed} (the data
+     * depends on the seed): {@code tpcc/<engine>-w<warehouses>-s<seed>-<key>.<ext>}; its manifest, building name and
+     * lock follow the TPC-H copies' rules.
+     */
+    public Path tpccCopy(String engine, int warehouses, long seed, String key, String extension) {
+        return tpcc().resolve(tpccPrefix(engine, warehouses, seed) + key + "." + extension);
+    }
+
+    public Path tpccLock(String engine, int warehouses, long seed) {
+        return tpcc().resolve(tpccStem(engine, warehouses, seed) + ".lock");
+    }
+
+    public String tpccPrefix(String engine, int warehouses, long seed) {
+        return tpccStem(engine, warehouses, seed) + "-";
+    }
+
+    public Path tpcc() {
+        return root.resolve("tpcc");
+    }
+
+    private static String tpccStem(String engine, int warehouses, long seed) {
+        return engine + "-w" + warehouses + "-s" + seed;
+    }
+
     /** Creates the cache's directory; says which one when it cannot. */
     public void create() throws IOException {
+        java.nio.file.Files.createDirectories(tpcc());
         java.nio.file.Files.createDirectories(tpch());
     }
 

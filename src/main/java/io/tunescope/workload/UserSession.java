@@ -136,11 +136,14 @@ final class UserSession {
                 if (ratePerNano > 0) {
                     waitUntil(scheduled);
                 }
+                int index = mine.next();
+                if (!waitWithin(mine.keyingNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
+                    return;
+                }
                 // open load counts from the scheduled start: a transaction held up by a slow one before it shows
-                int index = transaction(mine, names, iteration, warmup, ratePerNano > 0 ? scheduled : System.nanoTime());
-                if (ratePerNano == 0) {
-                    think(mine.thinkNanos(index));
-                    pause();
+                transaction(mine, names, index, iteration, warmup, ratePerNano > 0 ? scheduled : System.nanoTime());
+                if (ratePerNano == 0 && !pauseAndThink(mine.thinkNanos(index), warmup ? Long.MAX_VALUE : deadline)) {
+                    return;
                 }
             }
         } finally {
@@ -173,6 +176,10 @@ final class UserSession {
                 waitUntil(phases.endOf(p));
                 continue;
             }
+            int index = mine.next();
+            if (!phase.open() && !waitWithin(mine.keyingNanos(index), phases.endOf(p))) {
+                continue;
+            }
             long start = System.nanoTime();
             if (phase.open()) {
                 scheduled += nextArrivalNanos(phase.ratePerSec() / workload.users() / 1e9);
@@ -184,10 +191,9 @@ final class UserSession {
                 waitUntil(scheduled);
                 start = scheduled;
             }
-            int index = transaction(mine, names, iteration++, phase.warmup(), start);
+            transaction(mine, names, index, iteration++, phase.warmup(), start);
             if (!phase.open()) {
-                think(mine.thinkNanos(index));
-                pause();
+                pauseAndThink(mine.thinkNanos(index), phases.endOf(p));
             }
         }
     }
@@ -196,10 +202,9 @@ final class UserSession {
         return (long) (-Math.log(1.0 - parameterStream.nextDouble()) / ratePerNano);
     }
 
-    /** Draws and runs one transaction that started at {@code start}, records it and returns its index. */
-    private int transaction(UserTransactions mine, List<String> names, int iteration, boolean warmup, long start)
-            throws SQLException, InterruptedException {
-        int index = mine.next();
+    /** Runs transaction {@code index}, which started at {@code start}, and records it. */
+    private void transaction(UserTransactions mine, List<String> names, int index, int iteration, boolean warmup,
+                             long start) throws SQLException, InterruptedException {
         long rows = 0;
         String error = null;
         try {
@@ -216,7 +221,32 @@ final class UserSession {
             latencies.recordValue(Math.min(responseNanos, Driver.MAX_TRACKED_NANOS));
         }
         recordTransaction(names.get(index), iteration, warmup, start, responseNanos, rows, error);
-        return index;
+    }
+
+    /**
+     * A closed user's pause after a transaction, then its think time; false when the think time reached the deadline.
+     * Open load has neither (run refuses --rate with think times).
+     */
+    private boolean pauseAndThink(long thinkNanos, long deadline) throws InterruptedException {
+        pause();
+        return waitWithin(thinkNanos, deadline);
+    }
+
+    /**
+     * Waits {@code nanos} (a keying or think time), but not past {@code deadline}: false when the wait reached it, so
+     * no transaction starts after the measurement (or the phase) ended.
+     */
+    private boolean waitWithin(long nanos, long deadline) throws InterruptedException {
+        if (nanos <= 0) {
+            return true;
+        }
+        long until = System.nanoTime() + nanos;
+        if (deadline != Long.MAX_VALUE && until - deadline >= 0) {
+            waitUntil(deadline);
+            return false;
+        }
+        waitUntil(until);
+        return true;
     }
 
     private void waitUntil(long nanoTime) throws InterruptedException {
@@ -267,13 +297,6 @@ final class UserSession {
         sink.accept(new ExecutionRecord(settings.tenant(), user, ++sequence, iteration, TpchQueries.name(query),
                 warmup ? ExecutionRecord.Phase.WARMUP : ExecutionRecord.Phase.MEASURE, start, startWall,
                 responseNanos, rows, error));
-    }
-
-    /** A transaction's own think time, after its response time ends. */
-    private static void think(long nanos) throws InterruptedException {
-        if (nanos > 0) {
-            TimeUnit.NANOSECONDS.sleep(nanos);
-        }
     }
 
     private void pause() throws InterruptedException {

@@ -23,10 +23,12 @@ import java.util.stream.IntStream;
  * What each user runs in one iteration: {@code sequence} (Q1..Q22, in order or, when permuted, in a seeded order per
  * user and iteration), {@code single:Qn} (one query), or {@code pgbench:...} (one transaction drawn by weight from
  * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's), or {@code tpcc}
- * (TPC-C's five transactions in the specification's mix), or {@code file:PATH} (a SQL workload file; its text and
- * its CSV files' texts travel in {@code scripts}, the workload file first).
+ * (TPC-C's five transactions in the specification's mix; {@code tpcc:think} with the specification's keying and
+ * think times: {@code thinkTimes}), or {@code file:PATH} (a SQL workload file; its text and its CSV files' texts
+ * travel in {@code scripts}, the workload file first).
  */
-public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts) {
+public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts,
+                                 boolean thinkTimes) {
     public enum Kind { SEQUENCE, SINGLE, PGBENCH, TPCC, FILE }
 
     @JsonCreator
@@ -46,6 +48,10 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
 
     public WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
         this(kind, singleQuery, permuted, List.of());
+    }
+
+    public WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts) {
+        this(kind, singleQuery, permuted, scripts, false);
     }
 
     public static WorkloadDefinition parse(String text, boolean permuted) {
@@ -72,16 +78,19 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
         if (t.equalsIgnoreCase(TpccWorkload.NAME)) {
             return new WorkloadDefinition(Kind.TPCC, 0, false);
         }
+        if (t.equalsIgnoreCase(TpccWorkload.WITH_THINK_TIMES)) {
+            return new WorkloadDefinition(Kind.TPCC, 0, false, List.of(), true);
+        }
         throw BadInputException.of("workload", text, "must be 'sequence', 'single:Qn' with n from 1 to 22, "
                 + "'pgbench:SCRIPT[@WEIGHT],...' (a built-in: tpcb-like, simple-update, select-only, or a file), "
-                + "'tpcc', or 'file:PATH' (a workload file)");
+                + "'tpcc' (or 'tpcc:think'), or 'file:PATH' (a workload file)");
     }
 
     /** The workload of named transactions this definition runs, or null for TPC-H (run query by query). */
     public TransactionWorkload transactions() {
         return switch (kind) {
             case PGBENCH -> new PgbenchWorkload(scripts);
-            case TPCC -> new TpccWorkload();
+            case TPCC -> new TpccWorkload(thinkTimes);
             case FILE -> new FileWorkload(WorkloadFiles.parse(scripts));
             default -> null;
         };
@@ -119,7 +128,7 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
                     .collect(Collectors.joining(","));
         }
         if (kind == Kind.TPCC) {
-            return TpccWorkload.NAME;
+            return thinkTimes ? TpccWorkload.WITH_THINK_TIMES : TpccWorkload.NAME;
         }
         if (kind == Kind.FILE) {
             return FileWorkload.PREFIX + scripts.get(0).file();

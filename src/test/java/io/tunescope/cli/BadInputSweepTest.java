@@ -140,7 +140,14 @@ class BadInputSweepTest {
                 c(3, "duration/iterations (none/0) give exactly one: --duration (positive) or --iterations (at least 1)",
                         "run", "--iterations", "0", "--out", "{t}/o"),
                 c(3, "--wait: duration (-1s) must not be negative", "run", "--wait", "-1s", "--out", "{t}/o"),
-                c(3, "engine (nosuch) must be one of [duckdb, jdbc, mariadb, postgres]", "run", "--engine", "nosuch"),
+                c(3, "engine (nosuch) must be one of [duckdb, h2, jdbc, mariadb, postgres]", "run", "--engine", "nosuch"),
+                c(3, "engine (sqlite) cannot run TPC-C: it lets one connection at a time write, and TPC-C's terminals "
+                        + "write concurrently", "run", "--engine",
+                        "jdbc", "--url", "jdbc:sqlite:{t}/x.db", "--workload", "tpcc", "--out", "{t}/o"),
+                c(3, "workload (single:Q6) cannot run on engine h2, which runs --workload tpcc only", "run",
+                        "--engine", "h2", "--workload", "single:Q6", "--out", "{t}/o"),
+                c(3, "rate (50.0) does not combine with tpcc:think, whose terminals are closed users that key and "
+                        + "think", "run", "--workload", "tpcc:think", "--rate", "50", "--out", "{t}/o"),
                 c(3, "--duration: duration (10x) must be a duration such as 8ms or 5s", "run", "--duration", "10x"),
                 c(3, "--duration: duration (-5s) must not be negative", "run", "--duration", "-5s"),
                 c(3, "scale factor (0.0) must be between 0.01 and 10.0", "run", "--sf", "0", "--out", "{t}/o"),

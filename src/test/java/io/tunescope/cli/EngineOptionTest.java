@@ -32,7 +32,7 @@ class EngineOptionTest {
         String out = dir.resolve("x").toString();
         Object[] r = run("run", "--engine", "sqlite", "--out", out);
         assertThat(r[0]).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(r[1].toString()).endsWith("engine (sqlite) must be one of [duckdb, jdbc, mariadb, postgres]; sqlite "
+        assertThat(r[1].toString()).endsWith("engine (sqlite) must be one of [duckdb, h2, jdbc, mariadb, postgres]; sqlite "
                 + "cannot host a TPC-H tenant yet");
         assertThat(run("run", "--engine", "derby", "--out", out)[0]).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run("run", "--engine", "generic", "--out", out)[0]).isEqualTo(ExitCode.BAD_INPUT);

@@ -82,8 +82,13 @@ class EnginesTest {
         assertThat(lifecycles("jdbc")).containsExactly(Optional.of(Lifecycle.EXTERNAL),
                 Optional.of(Lifecycle.EXTERNAL));
         assertThat(lifecycles("mariadb")).containsExactly(Optional.of(Lifecycle.PRIVATE_SERVER), Optional.empty());
+        assertThat(lifecycles("h2")).containsExactly(Optional.of(Lifecycle.AGENT_HOSTED),
+                Optional.of(Lifecycle.IN_CONTROLLER));
         for (String id : List.of("derby", "h2", "hsqldb", "sqlite")) {
-            assertThat(lifecycles(id)).as(id).containsExactly(Optional.empty(), Optional.of(Lifecycle.IN_CONTROLLER));
+            if (!id.equals("h2")) {
+                assertThat(lifecycles(id)).as(id).containsExactly(Optional.empty(),
+                        Optional.of(Lifecycle.IN_CONTROLLER));
+            }
             assertThat(Engines.byId(id).inMemoryUrl()).as(id).startsWith("jdbc:" + id + ":");
         }
         assertThat(Engines.byId("duckdb").tenantRunsAs(Lifecycle.AGENT_HOSTED)).isTrue();
@@ -93,11 +98,11 @@ class EnginesTest {
     }
 
     @Test
-    void theOnlyEngineATenantAgentCanHostSoFarIsDuckDb() {
+    void theEnginesATenantAgentCanHostAreDuckDbAndH2() {
         List<String> hosted = Engines.all().stream().filter(e -> e.tenantRunsAs(Lifecycle.AGENT_HOSTED))
                 .map(Engine::id).toList();
-        assertThat(hosted).as("TenantDatabase opens DuckDB for an agent-hosted tenant: another engine needs its "
-                + "own opening code there first").containsExactly("duckdb");
+        assertThat(hosted).as("TenantDatabase opens DuckDB and H2 for an agent-hosted tenant: another engine needs "
+                + "its own opening code there first").containsExactly("duckdb", "h2");
     }
 
     @Test
@@ -119,7 +124,7 @@ class EnginesTest {
 
     @Test
     void everyCommandAcceptsTheEnginesItAlwaysHas() {
-        assertThat(Engines.tenants().names()).containsExactly("duckdb", "jdbc", "mariadb", "postgres");
+        assertThat(Engines.tenants().names()).containsExactly("duckdb", "h2", "jdbc", "mariadb", "postgres");
         assertThat(Engines.scaleLab().names()).containsExactly("derby", "duckdb", "h2", "hsqldb", "jdbc", "postgres",
                 "sqlite");
         assertThat(Engines.monitored().names()).containsExactly("duckdb", "generic", "mariadb", "postgres");
@@ -131,7 +136,7 @@ class EnginesTest {
         assertThatThrownBy(() -> Engines.monitored().byId("oracle")).isInstanceOf(BadInputException.class)
                 .hasMessage("engine (oracle) must be one of [duckdb, generic, mariadb, postgres]");
         assertThatThrownBy(() -> Engines.tenants().byId("sqlite"))
-                .hasMessage("engine (sqlite) must be one of [duckdb, jdbc, mariadb, postgres]; sqlite cannot host a "
+                .hasMessage("engine (sqlite) must be one of [duckdb, h2, jdbc, mariadb, postgres]; sqlite cannot host a "
                         + "TPC-H tenant yet");
         assertThatThrownBy(() -> Engines.scaleLab().byId("mariadb"))
                 .hasMessage("engine (mariadb) must be one of [derby, duckdb, h2, hsqldb, jdbc, postgres, sqlite]; "

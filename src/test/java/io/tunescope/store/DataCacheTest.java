@@ -30,4 +30,16 @@ class DataCacheTest {
         assertThat(cache.lock("duckdb", 1.0)).isEqualTo(Path.of("/c/tpch/duckdb-sf1.lock"));
         assertThat(copy.getFileName().toString()).startsWith(cache.prefix("duckdb", 1.0));
     }
+
+    @Test
+    void tpccNamesCarryWarehousesSeedAndKeyAndNoSeedsPrefixIsAnothersPrefix() {
+        DataCache cache = new DataCache(Path.of("/c"));
+        Path copy = cache.tpccCopy("duckdb", 2, 1, "abc", "duckdb");
+        assertThat(copy).isEqualTo(Path.of("/c/tpcc/duckdb-w2-s1-abc.duckdb"));
+        assertThat(cache.tpccLock("duckdb", 2, 1)).isEqualTo(Path.of("/c/tpcc/duckdb-w2-s1.lock"));
+        assertThat(copy.getFileName().toString()).startsWith(cache.tpccPrefix("duckdb", 2, 1))
+                .doesNotStartWith(cache.tpccPrefix("duckdb", 2, 12)).doesNotStartWith(cache.tpccPrefix("duckdb", 20, 1));
+        assertThat(cache.tpccLock("duckdb", 2, 1).getFileName().toString())
+                .doesNotStartWith(cache.tpccPrefix("duckdb", 2, 1));
+    }
 }

@@ -1,6 +1,8 @@
 package io.tunescope.workload.agent;
 
+import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.Lifecycle;
 import org.duckdb.DuckDBConnection;
 
@@ -24,15 +26,33 @@ abstract class TenantDatabase implements AutoCloseable {
     abstract String url();
 
     static TenantDatabase open(AgentSpec spec, String password) throws Exception {
-        if (Engines.byId(spec.engine()).tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
-            // DuckDB is the one engine an agent hosts
-            return DuckDb.open(spec);
+        Engine engine = Engines.byId(spec.engine());
+        if (engine.tenantRunsAs(Lifecycle.AGENT_HOSTED)) {
+            return engine.dialect() == SqlDialect.DUCKDB ? DuckDb.open(spec) : hostedH2(spec);
         }
         return new Jdbc(AgentSpec.realUrl(spec), TenantAgent.credentials(spec.user(), password));
     }
 
     @Override
     public abstract void close() throws SQLException;
+
+    /**
+     * H2 in memory in this agent, its settings applied once (they are database-wide). Its lock timeout is raised
+     * from one second to ten: under TPC-C's contention a short one fails waits that would have been granted.
+     */
+    private static TenantDatabase hostedH2(AgentSpec spec) throws SQLException {
+        Jdbc database = new Jdbc("jdbc:h2:mem:tenant-" + spec.tenant() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000",
+                new Properties());
+        try (java.sql.Statement st = database.probe.createStatement()) {
+            for (String setting : spec.settings()) {
+                st.execute(setting);
+            }
+        } catch (SQLException e) {
+            database.close();
+            throw new SQLException("cannot apply a setting: " + e.getMessage(), e);
+        }
+        return database;
+    }
 
     private static final class DuckDb extends TenantDatabase {
         private final DuckDBConnection root;

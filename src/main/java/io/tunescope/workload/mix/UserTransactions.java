@@ -7,19 +7,24 @@ public interface UserTransactions extends AutoCloseable {
     /** Draws the index (into the workload's names) of the next transaction, by weight. */
     int next();
 
+    /** How long to wait before transaction {@code index} starts (a terminal's keying time); none by default. */
+    default long keyingNanos(int index) {
+        return 0;
+    }
+
+    /**
+     * How long to wait after transaction {@code index} ended (a terminal's think time, a workload file's think time),
+     * outside its response time; none by default.
+     */
+    default long thinkNanos(int index) {
+        return 0;
+    }
+
     /**
      * Runs transaction {@code index} to its end and returns the rows it read; a failure leaves the connection
      * outside any transaction, ready for the next one.
      */
     long run(int index) throws SQLException, InterruptedException;
-
-    /**
-     * The think time a closed-loop user spends after transaction {@code index}, outside its response time
-     * (nanoseconds; 0 by default).
-     */
-    default long thinkNanos(int index) {
-        return 0;
-    }
 
     /**
      * Draws by these weights (a phase's, by transaction name) from now on, the workload's own for the names it does

@@ -3,11 +3,8 @@ package io.tunescope.workload.tpcc;
 import io.tunescope.engine.SqlDialect;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
-import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -15,7 +12,8 @@ import java.sql.Timestamp;
 import java.sql.Types;
 
 /**
- * Where the loader's rows of one table go: COPY on PostgreSQL, the appender on DuckDB, multi-row INSERTs elsewhere (one statement per
+ * Where the loader's rows of one table go: COPY on PostgreSQL, the appender on DuckDB, LOAD DATA LOCAL on MariaDB
+ * where the connection allows local infile, multi-row INSERTs elsewhere (one statement per
  * {@value #ROWS_PER_INSERT} rows, which costs DuckDB and H2 far less than one execution per row). Values are
  * Integer, BigDecimal, String, Timestamp or null.
  */
@@ -29,8 +27,10 @@ abstract class TpccRows implements AutoCloseable {
 
     static TpccRows open(Connection connection, SqlDialect dialect, String table) throws SQLException {
         return switch (dialect) {
-            case POSTGRES -> new Copy(connection, table);
+            case POSTGRES -> TpccTextRows.copy(connection, table);
             case DUCKDB -> new Appender(connection.unwrap(DuckDBConnection.class), table);
+            case MARIADB -> TpccTextRows.allowsLocalInfile(connection) ? TpccTextRows.loadData(connection, table)
+                    : new Inserts(connection, table, TpccSchema.columnCount(table));
             default -> new Inserts(connection, table, TpccSchema.columnCount(table));
         };
     }
@@ -64,51 +64,6 @@ abstract class TpccRows implements AutoCloseable {
         @Override
         public void close() throws SQLException {
             appender.close();
-        }
-    }
-
-    /** COPY's text format: tab between values, {@code \N} for null; generated text never holds tab or backslash. */
-    private static final class Copy extends TpccRows {
-        private static final int FLUSH_CHARS = 1 << 16;
-        private final CopyIn copy;
-        private final StringBuilder buffer = new StringBuilder(FLUSH_CHARS + 4096);
-
-        Copy(Connection connection, String table) throws SQLException {
-            copy = connection.unwrap(PGConnection.class).getCopyAPI()
-                    .copyIn("COPY " + table + " FROM STDIN WITH (FORMAT text)");
-        }
-
-        @Override
-        void row(Object... values) throws SQLException {
-            for (int i = 0; i < values.length; i++) {
-                if (i > 0) {
-                    buffer.append('\t');
-                }
-                Object v = values[i];
-                buffer.append(v == null ? "\\N" : v instanceof BigDecimal d ? d.toPlainString() : v.toString());
-            }
-            buffer.append('\n');
-            if (buffer.length() >= FLUSH_CHARS) {
-                flush();
-            }
-        }
-
-        private void flush() throws SQLException {
-            byte[] bytes = buffer.toString().getBytes(StandardCharsets.UTF_8);
-            copy.writeToCopy(bytes, 0, bytes.length);
-            buffer.setLength(0);
-        }
-
-        @Override
-        public void close() throws SQLException {
-            try {
-                flush();
-                copy.endCopy();
-            } finally {
-                if (copy.isActive()) {
-                    copy.cancelCopy();
-                }
-            }
         }
     }
 

@@ -21,13 +21,22 @@ final class TpccUser implements UserTransactions {
     private final TpccReads reads;
     private final CConstants c;
     private final boolean autoCommitBefore;
+    private final TpccWaits waits;
     private int retryIndex = -1;
     private long retrySeed;
     private int retries;
     private long lastSeed;
+    private boolean retrying;
 
     TpccUser(Connection connection, TpccTerminal terminal, CConstants c, long seed) throws SQLException {
+        this(connection, terminal, c, seed, null);
+    }
+
+    /** With {@code waits} (null for none), each transaction drawn anew is keyed before and thought about after. */
+    TpccUser(Connection connection, TpccTerminal terminal, CConstants c, long seed, TpccWaits waits)
+            throws SQLException {
         this.connection = connection;
+        this.waits = waits;
         this.c = c;
         this.draws = new SplittableRandom(seed);
         this.autoCommitBefore = connection.getAutoCommit();
@@ -38,12 +47,25 @@ final class TpccUser implements UserTransactions {
 
     @Override
     public int next() {
-        if (retryIndex >= 0) {
+        retrying = retryIndex >= 0;
+        if (retrying) {
             lastSeed = retrySeed;
             return retryIndex;
         }
         lastSeed = draws.nextLong();
         return TpccWorkload.pick(draws.nextInt(100));
+    }
+
+    /** A retry repeats at once, as a terminal resubmits a transaction the database rolled back: no keying. */
+    @Override
+    public long keyingNanos(int index) {
+        return waits == null || retrying ? 0 : waits.keyingNanos(index);
+    }
+
+    /** No think time before a retry (the transaction is not done yet). */
+    @Override
+    public long thinkNanos(int index) {
+        return waits == null || retryIndex >= 0 ? 0 : waits.thinkNanos(index);
     }
 
     @Override

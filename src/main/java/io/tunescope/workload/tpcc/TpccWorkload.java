@@ -12,12 +12,15 @@ import java.util.List;
 
 /**
  * TPC-C's five transactions as a {@link TransactionWorkload}, in the specification's mix (clause 5.2.3: New-Order
- * 45 %, Payment 43 %, Order-Status, Delivery and Stock-Level 4 % each) and without think or keying time. User
+ * 45 %, Payment 43 %, Order-Status, Delivery and Stock-Level 4 % each), without think or keying time unless asked
+ * for. User
  * {@code u} is the terminal of home warehouse {@code (u - 1) mod W + 1}; the number of warehouses W and the load's
  * NURand constants are read from the database.
  */
 public final class TpccWorkload implements TransactionWorkload {
     public static final String NAME = "tpcc";
+    /** The workload's name with the specification's keying and think times. */
+    public static final String WITH_THINK_TIMES = "tpcc:think";
     public static final List<String> TRANSACTIONS = List.of("NewOrder", "Payment", "OrderStatus", "Delivery",
             "StockLevel");
     static final int NEW_ORDER = 0;
@@ -27,6 +30,18 @@ public final class TpccWorkload implements TransactionWorkload {
     static final int STOCK_LEVEL = 4;
     /** Percent weights in the order of {@link #TRANSACTIONS}. */
     static final int[] WEIGHTS = {45, 43, 4, 4, 4};
+
+    private final boolean thinkTimes;
+
+    /** No keying or think time: each terminal starts its next transaction at once (the common "no wait" mode). */
+    public TpccWorkload() {
+        this(false);
+    }
+
+    /** With {@code thinkTimes}, each terminal keys and thinks as clause 5.2.5 says ({@link TpccWaits}). */
+    public TpccWorkload(boolean thinkTimes) {
+        this.thinkTimes = thinkTimes;
+    }
 
     @Override
     public List<String> transactionNames() {
@@ -42,7 +57,8 @@ public final class TpccWorkload implements TransactionWorkload {
         CConstants run = CConstants.forRun(load, seed);
         int home = (user - 1) % warehouses + 1;
         int district = (user - 1) / warehouses % TpccScale.DISTRICTS_PER_WAREHOUSE + 1;
-        return new TpccUser(connection, new TpccTerminal(home, district, warehouses), run, userSeed);
+        return new TpccUser(connection, new TpccTerminal(home, district, warehouses), run, userSeed,
+                thinkTimes ? new TpccWaits(userSeed) : null);
     }
 
     static int warehouses(Connection connection) throws SQLException {

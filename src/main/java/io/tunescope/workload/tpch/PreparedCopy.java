@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,17 +46,23 @@ public record PreparedCopy(String file, Map<String, Long> rowsByTable) {
             } finally {
                 statement.execute("DETACH " + ALIAS);
             }
-            checkRows(countRows(statement, null), "the copy in this tenant");
+            checkRows(countRows(statement, null, rowsByTable.keySet()), "the copy in this tenant");
         }
         return rows();
     }
 
     /** The rows of every TPC-H table in the prepared file itself (opened read-only beside {@code connection}). */
     static Map<String, Long> rowsInFile(Connection connection, String file) throws SQLException {
+        return rowsInFile(connection, file, TpchSchema.TABLES.stream().map(t -> t.getTableName()).toList());
+    }
+
+    /** The rows of each of {@code tables} in a prepared file (another workload's, such as TPC-C's). */
+    public static Map<String, Long> rowsInFile(Connection connection, String file, Collection<String> tables)
+            throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(attach(file));
             try {
-                return countRows(statement, ALIAS);
+                return countRows(statement, ALIAS, tables);
             } finally {
                 statement.execute("DETACH " + ALIAS);
             }
@@ -63,7 +70,7 @@ public record PreparedCopy(String file, Map<String, Long> rowsByTable) {
     }
 
     /** Checks {@code counted} against the generator's rows; the message names the first table that differs. */
-    void checkRows(Map<String, Long> counted, String where) throws SQLException {
+    public void checkRows(Map<String, Long> counted, String where) throws SQLException {
         for (Map.Entry<String, Long> table : rowsByTable.entrySet()) {
             Long rows = counted.get(table.getKey());
             if (!table.getValue().equals(rows)) {
@@ -77,13 +84,14 @@ public record PreparedCopy(String file, Map<String, Long> rowsByTable) {
         }
     }
 
-    private static Map<String, Long> countRows(Statement statement, String database) throws SQLException {
+    private static Map<String, Long> countRows(Statement statement, String database, Collection<String> tables)
+            throws SQLException {
         Map<String, Long> rows = new LinkedHashMap<>();
-        for (var table : TpchSchema.TABLES) {
-            String name = (database == null ? "" : database + ".main.") + table.getTableName();
+        for (String table : tables) {
+            String name = (database == null ? "" : database + ".main.") + table;
             try (ResultSet rs = statement.executeQuery("SELECT count(*) FROM " + name)) {
                 rs.next();
-                rows.put(table.getTableName(), rs.getLong(1));
+                rows.put(table, rs.getLong(1));
             }
         }
         return rows;

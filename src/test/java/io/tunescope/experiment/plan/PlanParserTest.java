@@ -125,9 +125,9 @@ class PlanParserTest {
     @Test
     void aPlanStartsItsOwnTenants() {
         assertThat(error(GOOD.replace("engine: duckdb", "engine: jdbc")))
-                .endsWith("base.engine (jdbc) must be duckdb or mariadb or postgres: a plan starts its own tenants");
+                .endsWith("base.engine (jdbc) must be duckdb or h2 or mariadb or postgres: a plan starts its own tenants");
         assertThat(error(GOOD.replace("engine: duckdb", "engine: sqlite")))
-                .endsWith("must be duckdb or mariadb or postgres");
+                .endsWith("must be duckdb or h2 or mariadb or postgres");
         assertThat(parse(GOOD.replace("engine: duckdb", "engine: postgres")).base().engine().id()).isEqualTo("postgres");
     }
 
