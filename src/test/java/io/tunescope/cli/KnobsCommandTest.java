@@ -36,6 +36,10 @@ class KnobsCommandTest {
         String json = UslCommandTest.stdoutOf(() -> code[0] = Main.execute("shop", "knobs", "--json"));
         JsonNode node = Json.MAPPER.readTree(json);
         assertThat(node.get("engine").asText()).isEqualTo("shop");
-        assertThat(node.get("knobs")).hasSize(12);
+        // every tier: nginx's 5, the application node's 7 and PostgreSQL's catalog less max_connections (the
+        // stack sizes it to the nodes' pools)
+        assertThat(node.get("knobs")).hasSize(32);
+        assertThat(node.get("knobs")).extracting(k -> k.get("name").asText()).contains("proxy_workers",
+                "app_pool_size", "shared_buffers").doesNotContain("max_connections");
     }
 }
