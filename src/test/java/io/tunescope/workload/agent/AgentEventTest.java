@@ -24,6 +24,10 @@ class AgentEventTest {
             new AgentEvent.Validation("Q1", true, null),
             new AgentEvent.Done(40, 2, 1_000_000L, 61_000_000_000L, null),
             new AgentEvent.Done(3, 0, 5L, 9L, "fatal: connection lost"),
+            new AgentEvent.DatabaseReading(AgentEvent.Moment.BEFORE, new io.tunescope.store.EngineReading(
+                    "2026-12-02T05:00:00Z", List.of(new io.tunescope.store.EngineSetting("work_mem", "4096", "kB",
+                    "default", "4096", false)), List.of(new io.tunescope.store.EngineReading.Counter(
+                    "pg_stat_database", "xact_commit", "12")), List.of("pg_stat_statements is not loaded"))),
             new AgentEvent.Failed("cannot connect to jdbc:postgresql://localhost/x: password authentication failed"));
 
     @Test
