@@ -39,7 +39,6 @@ public final class ShopCapacity {
         int cores = Runtime.getRuntime().availableProcessors();
         List<ShopSummary> summaries = new ArrayList<>();
         List<CapacityLevel> levels = new ArrayList<>();
-        Integer cutAt = null;
         try (SignalStop stop = SignalStop.install("shop-capacity-stop", ShopRun.SIGNAL_WAIT_SECONDS);
              ShopRun run = ShopRun.start(stack, progress);
              Progress.Task task = progress.start("capacity levels", config.levels().size()
@@ -65,8 +64,7 @@ public final class ShopCapacity {
                 levels.add(CapacityAnalysis.level(s, summaries.get(0), cores,
                         relative(dir.root(), levelDir.summary())));
                 if (cut) {
-                    cutAt = browsers;
-                    writeCapacity(config, dir, summarize(config, summaries, levels, cores), cutAt);
+                    writeCapacity(config, dir, summarize(config, summaries, levels, cores), browsers);
                     throw new InterruptedException("stopped by a signal at " + browsers + " browsers");
                 }
                 if (s.degraded()) {
@@ -76,7 +74,7 @@ public final class ShopCapacity {
             }
         }
         CapacitySummary summary = summarize(config, summaries, levels, cores);
-        writeCapacity(config, dir, summary, cutAt);
+        writeCapacity(config, dir, summary, null);
         return summary;
     }
 

@@ -72,23 +72,7 @@ public final class PreparedTpcc {
     }
 
     private static PreparedCopy validCopy(DataCache cache, Path file, String key) {
-        Path manifestFile = cache.manifest(file);
-        if (!Files.isRegularFile(file) || !Files.isRegularFile(manifestFile)) {
-            return null;
-        }
-        try (Connection memory = DriverManager.getConnection("jdbc:duckdb:")) {
-            PreparedManifest manifest = Json.read(manifestFile, PreparedManifest.class);
-            if (!key.equals(manifest.key())) {
-                return null;
-            }
-            PreparedCopy copy = new PreparedCopy(file.toString(), manifest.rowsByTable());
-            copy.checkRows(PreparedCopy.rowsInFile(memory, copy.file(), TpccSchema.TABLES), "the prepared file");
-            return copy;
-        } catch (IOException | SQLException | RuntimeException e) {
-            Notices.say("tunescope: prepared TPC-C copy " + file + " is not usable (" + e.getMessage()
-                    + "): building it again");
-            return null;
-        }
+        return PreparedCopy.valid(cache, file, key, TpccSchema.TABLES, "TPC-C");
     }
 
     private static PreparedCopy build(DataCache cache, Path file, String key, int warehouses, long seed,

@@ -1,6 +1,15 @@
 package io.tunescope.workload.tpch;
 
+import io.tunescope.Notices;
+import io.tunescope.store.DataCache;
+import io.tunescope.store.Json;
+import io.tunescope.store.PreparedManifest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -49,6 +58,32 @@ public record PreparedCopy(String file, Map<String, Long> rowsByTable) {
             checkRows(countRows(statement, null, rowsByTable.keySet()), "the copy in this tenant");
         }
         return rows();
+    }
+
+    /**
+     * The prepared copy at {@code file} when its manifest (in {@code cache}) has {@code key} and the file holds the
+     * rows it lists of {@code tables}; else null, said once with {@code what} (the workload's name) and why.
+     */
+    public static PreparedCopy valid(DataCache cache, Path file, String key,
+                                     Collection<String> tables, String what) {
+        Path manifestFile = cache.manifest(file);
+        if (!Files.isRegularFile(file) || !Files.isRegularFile(manifestFile)) {
+            return null;
+        }
+        try (Connection memory = DriverManager.getConnection("jdbc:duckdb:")) {
+            PreparedManifest manifest = Json.read(manifestFile,
+                    PreparedManifest.class);
+            if (!key.equals(manifest.key())) {
+                return null;
+            }
+            PreparedCopy copy = new PreparedCopy(file.toString(), manifest.rowsByTable());
+            copy.checkRows(rowsInFile(memory, copy.file(), tables), "the prepared file");
+            return copy;
+        } catch (IOException | SQLException | RuntimeException e) {
+            Notices.say("tunescope: prepared " + what + " copy " + file + " is not usable ("
+                    + e.getMessage() + "): building it again");
+            return null;
+        }
     }
 
     /** The rows of every TPC-H table in the prepared file itself (opened read-only beside {@code connection}). */

@@ -77,23 +77,8 @@ public final class PreparedTpch {
 
     /** The copy at {@code file} when its manifest has {@code key} and the file holds the rows it lists; else null. */
     static PreparedCopy validCopy(DataCache cache, Path file, String key) {
-        Path manifestFile = cache.manifest(file);
-        if (!Files.isRegularFile(file) || !Files.isRegularFile(manifestFile)) {
-            return null;
-        }
-        try (Connection memory = DriverManager.getConnection("jdbc:duckdb:")) {
-            PreparedManifest manifest = Json.read(manifestFile, PreparedManifest.class);
-            if (!key.equals(manifest.key())) {
-                return null;
-            }
-            PreparedCopy copy = new PreparedCopy(file.toString(), manifest.rowsByTable());
-            copy.checkRows(PreparedCopy.rowsInFile(memory, copy.file()), "the prepared file");
-            return copy;
-        } catch (IOException | SQLException | RuntimeException e) {
-            Notices.say("tunescope: prepared TPC-H copy " + file + " is not usable (" + e.getMessage()
-                    + "): building it again");
-            return null;
-        }
+        return PreparedCopy.valid(cache, file, key, TpchSchema.TABLES.stream().map(t -> t.getTableName()).toList(),
+                "TPC-H");
     }
 
     private static PreparedCopy build(DataCache cache, Path file, String key, double scaleFactor, int loadThreads,
