@@ -15,13 +15,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code --driver-jar}: a driver that is on no class path (built here, for a URL scheme nobody else accepts) drives
- * a scale run from its jar; a missing jar, or one without a driver for the URL, is bad input before any work.
+ * a scale run from its jar and a run of a workload file in a tenant agent (a child JVM, where the driver registers
+ * itself on loading as JDBC drivers do); a missing jar, or one without a driver for the URL, is bad input before
+ * any work.
  */
 class DriverJarTest {
     private static final String DRIVER = """
             package ts.jar;
             public final class Wrap implements java.sql.Driver {
                 private static final String PREFIX = "jdbc:tsjar:";
+                static {
+                    try {
+                        java.sql.DriverManager.registerDriver(new Wrap());
+                    } catch (java.sql.SQLException e) {
+                        throw new ExceptionInInitializerError(e);
+                    }
+                }
                 private final java.sql.Driver h2 = new org.h2.Driver();
                 public java.sql.Connection connect(String url, java.util.Properties info) throws java.sql.SQLException {
                     return acceptsURL(url) ? h2.connect("jdbc:h2:mem:" + url.substring(PREFIX.length()), info) : null;
@@ -71,5 +80,28 @@ class DriverJarTest {
         Path out = dir.resolve("run");
         assertThat(Main.execute(scale(out, "jdbc:tsjar:driverjar", jar))).isZero();
         assertThat(out.resolve("summary.json")).exists();
+    }
+
+    @Test
+    void aRunOfAWorkloadFileGoesThroughTheDriverFromTheJar(@TempDir Path dir) throws Exception {
+        Path jar = driverJar(dir);
+        Path workload = dir.resolve("counter.yaml");
+        Files.writeString(workload, """
+                name: counter
+                setup:
+                  - CREATE TABLE counter (id INT PRIMARY KEY, n BIGINT NOT NULL)
+                  - INSERT INTO counter VALUES (1, 0)
+                transactions:
+                  bump:
+                    sql: UPDATE counter SET n = n + 1 WHERE id = 1
+                """);
+        Path out = dir.resolve("run");
+        int code = Main.execute("run", "--engine", "jdbc", "--url", "jdbc:tsjar:runjar;DB_CLOSE_DELAY=-1",
+                "--driver-jar", jar.toString(), "--workload", "file:" + workload, "--users", "1", "--iterations", "20",
+                "--out", out.toString());
+        com.fasterxml.jackson.databind.JsonNode summary = io.tunescope.store.Json.MAPPER.readTree(
+                out.resolve("summary.json").toFile());
+        assertThat(code).as(summary.toString()).isZero();
+        assertThat(summary.get("tenants").get(0).get("executions").asLong()).isEqualTo(20);
     }
 }
