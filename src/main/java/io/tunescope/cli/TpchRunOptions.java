@@ -9,6 +9,7 @@ import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.DataCache;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.mix.PhaseList;
 import io.tunescope.workload.tpcc.TpccScale;
 import io.tunescope.workload.tpch.TpchLoader;
 import picocli.CommandLine.Mixin;
@@ -66,6 +67,12 @@ public final class TpchRunOptions {
             + "so --users bounds the transactions in flight); a transaction's response time counts from its "
             + "scheduled start, so a stall shows. Default: closed loop.")
     Double rate;
+
+    @Option(names = "--phases", paramLabel = "PHASES", description = "For a workload of named transactions "
+            + "(pgbench:..., tpcc, file:...): the load shape in phases, in place of --duration and --rate: "
+            + PhaseList.FORMAT + "; a warmup phase's transactions are left out of the results, --users must hold "
+            + "every phase's users. Default: one phase, the command line's load.")
+    String phases;
 
     @Option(names = "--latency-limit", converter = DurationConverter.class, paramLabel = "DURATION",
             description = "For a workload of named transactions: count, per transaction, the measured ones whose "
@@ -138,7 +145,7 @@ public final class TpchRunOptions {
         if (driverJar != null) {
             DriverJars.load(driverJar, url);
         }
-        WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute);
+        WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute).withPhases(phases);
         double sf = scaleFactor != null ? scaleFactor
                 : definition.kind() == WorkloadDefinition.Kind.PGBENCH || definition.kind() == WorkloadDefinition.Kind.FILE
                 ? 1 : TpchLoader.MIN_SCALE_FACTOR;

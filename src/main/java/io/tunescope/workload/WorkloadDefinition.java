@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.tunescope.BadInputException;
 import io.tunescope.workload.file.FileWorkload;
 import io.tunescope.workload.file.WorkloadFiles;
+import io.tunescope.workload.mix.PhaseList;
+import io.tunescope.workload.mix.PhasedWorkload;
 import io.tunescope.workload.mix.TransactionWorkload;
 import io.tunescope.workload.pgbench.PgbenchWorkload;
 import io.tunescope.workload.pgbench.ScriptSource;
@@ -25,10 +27,11 @@ import java.util.stream.IntStream;
  * pgbench scripts, whose text travels here so that a tenant's agent needs no file of the user's), or {@code tpcc}
  * (TPC-C's five transactions in the specification's mix; {@code tpcc:think} with the specification's keying and
  * think times: {@code thinkTimes}), or {@code file:PATH} (a SQL workload file; its text and its CSV files' texts
- * travel in {@code scripts}, the workload file first).
+ * travel in {@code scripts}, the workload file first). {@code phases}, when not null, is the command line's load
+ * shape for a workload of named transactions ({@link PhaseList}), in place of its own.
  */
 public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts,
-                                 boolean thinkTimes) {
+                                 boolean thinkTimes, String phases) {
     public enum Kind { SEQUENCE, SINGLE, PGBENCH, TPCC, FILE }
 
     @JsonCreator
@@ -41,9 +44,27 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
             // parses and checks every script: a bad one fails before any tenant starts
             new PgbenchWorkload(scripts);
         }
-        if (kind == Kind.FILE) {
-            WorkloadFiles.parse(scripts);
+        if (kind == Kind.FILE && !WorkloadFiles.parse(scripts).file().phases().isEmpty() && phases != null) {
+            throw BadInputException.of("phases", phases, "cannot be given for " + FileWorkload.PREFIX
+                    + scripts.get(0).file() + ", which has phases of its own");
         }
+        if (phases != null) {
+            if (kind != Kind.PGBENCH && kind != Kind.TPCC && kind != Kind.FILE) {
+                throw BadInputException.of("phases", phases, "apply to workloads of named transactions "
+                        + "(pgbench:..., tpcc, file:...), not to TPC-H queries");
+            }
+            PhaseList.parse(phases);
+        }
+    }
+
+    public WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, List<ScriptSource> scripts,
+                              boolean thinkTimes) {
+        this(kind, singleQuery, permuted, scripts, thinkTimes, null);
+    }
+
+    /** This workload in the phases {@code text} gives ({@link PhaseList}); itself when {@code text} is null. */
+    public WorkloadDefinition withPhases(String text) {
+        return text == null ? this : new WorkloadDefinition(kind, singleQuery, permuted, scripts, thinkTimes, text);
     }
 
     public WorkloadDefinition(Kind kind, int singleQuery, boolean permuted) {
@@ -88,12 +109,13 @@ public record WorkloadDefinition(Kind kind, int singleQuery, boolean permuted, L
 
     /** The workload of named transactions this definition runs, or null for TPC-H (run query by query). */
     public TransactionWorkload transactions() {
-        return switch (kind) {
+        TransactionWorkload own = switch (kind) {
             case PGBENCH -> new PgbenchWorkload(scripts);
             case TPCC -> new TpccWorkload(thinkTimes);
             case FILE -> new FileWorkload(WorkloadFiles.parse(scripts));
             default -> null;
         };
+        return own == null || phases == null ? own : new PhasedWorkload(own, PhaseList.parse(phases));
     }
 
     /** Executions one iteration of one user makes. */

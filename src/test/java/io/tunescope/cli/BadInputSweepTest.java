@@ -200,6 +200,13 @@ class BadInputSweepTest {
                 c(3, "iterations (5) cannot be given with the phases of file:{t}/wl-ok.yaml (they last 1s in all)",
                         "run", "--workload", "file:{t}/wl-ok.yaml", "--users", "4", "--iterations", "5", "--out",
                         "{t}/o"),
+                c(3, "phases (10s:0) must give users or a rate above 0", "run", "--workload", "pgbench:select-only",
+                        "--phases", "10s:0", "--out", "{t}/o"),
+                c(3, "phases (10s) must be DURATION:USERS or DURATION:RATE/s, optionally :warmup, separated by "
+                        + "commas (e.g. 10s:2:warmup,30s:8,30s:200/s)", "run", "--workload", "tpcc", "--phases",
+                        "10s", "--out", "{t}/o"),
+                c(3, "phases (10s:2) apply to workloads of named transactions (pgbench:..., tpcc, file:...), not to "
+                        + "TPC-H queries", "run", "--phases", "10s:2", "--out", "{t}/o"),
                 c(3, "out ({t}/afile) must be a directory, but {t}/afile is a file", "run", "--out", "{t}/afile"),
                 c(3, "out (/proc/tunescope/x) is under /proc, which holds the kernel's files or devices, not "
                         + "results", "run", "--out", "/proc/tunescope/x"),

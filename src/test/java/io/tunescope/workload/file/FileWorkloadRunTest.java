@@ -79,6 +79,31 @@ class FileWorkloadRunTest {
     }
 
     @Test
+    @Timeout(300)
+    void phasesOnTheCommandLineShapeAWorkloadWithoutPhasesOfItsOwn(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("kv-phases");
+        int code = Main.execute("run", "--engine", "duckdb", "--workload", "file:examples/workloads/key-value.yaml",
+                "--users", "3", "--phases", "1s:1:warmup,2s:3,2s:40/s", "--seed", "7", "--out", out.toString());
+        JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        assertThat(summary.get("config").get("durationMillis").asLong()).as("the phases make the length")
+                .isEqualTo(5_000);
+        List<String> lines = Files.readAllLines(out.resolve("tenants/t1/executions.csv"));
+        Set<String> warmupUsers = new TreeSet<>();
+        Set<String> measuredUsers = new TreeSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            (f[5].equals("WARMUP") ? warmupUsers : measuredUsers).add(f[1]);
+        }
+        assertThat(warmupUsers).as("the warm-up phase has 1 user").containsExactly("1");
+        assertThat(measuredUsers).as("the phases after it have 3").hasSize(3);
+        assertThat(Main.execute("run", "--engine", "duckdb", "--workload", "file:examples/workloads/orders.yaml",
+                "--users", "8", "--phases", "2s:8", "--out", tmp.resolve("own").toString()))
+                .as("a file with phases of its own").isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(tmp.resolve("own")).doesNotExist();
+    }
+
+    @Test
     void phasesSetTheLengthAndRefuseWhatContradictsThem(@TempDir Path tmp) {
         String orders = "file:examples/workloads/orders.yaml";
         assertThat(Main.execute("run", "--engine", "duckdb", "--workload", orders, "--users", "8",
