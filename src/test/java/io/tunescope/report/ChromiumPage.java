@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * not decode. Chromium runs with {@code --no-sandbox}: as root (CI, containers) it refuses to start otherwise. A
  * missing Chromium fails the test under {@code TUNESCOPE_REQUIRE_EXTERNALS=1} (CI installs it), else skips it.
  */
-final class ChromiumPage {
+public final class ChromiumPage {
     /** Appended to a copy of the page: after the load event it records the images the browser failed to draw. */
     private static final String PROBE = "<script>window.addEventListener('load', function () {"
             + " var imgs = document.images, broken = 0;"
@@ -36,13 +36,14 @@ final class ChromiumPage {
     private static final Pattern CONSOLE_PROBLEM = Pattern.compile("(?m)^.*:CONSOLE[:(].*$");
 
     /** The loaded page: its DOM, its images and the images that failed, its height, the console's problems. */
-    record Loaded(String dom, int images, int brokenImages, int heightPixels, List<String> consoleProblems) {
+    public record Loaded(String dom, int images, int brokenImages, int heightPixels, List<String> consoleProblems) {
     }
 
     private ChromiumPage() {
     }
 
-    static Loaded load(Path page, Path tmp) throws Exception {
+    /** Loads a copy of {@code page} with the probe added (in {@code tmp}, with Chromium's profile and log). */
+    public static Loaded load(Path page, Path tmp) throws Exception {
         Path chromium = Externals.tool("chromium", "chromium");
         String html = Files.readString(page, StandardCharsets.UTF_8);
         int end = html.lastIndexOf("</body>");
