@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
                         + DemoTuning.PROTOCOL_REVALIDATE_RUNS + " runs of each are spent. Prints the verdict, the "
                         + "re-validated gain with its interval and the winning SET statements; the session (journal, "
                         + "best.json) is in DIR/tune/, and its report, DIR/tune/report.html (the session, its "
-                        + "verdict, convergence and knob importance), is the last line printed.",
+                        + "verdict, convergence, knob importance and the queries' thread-level profiles under the "
+                        + "default and the best configuration), is the last line printed.",
                 "Exit 0 when the 22 queries validate and the session finished, also when the gain is not "
                         + "significant."})
 public final class DemoCommand implements Callable<Integer> {

@@ -57,8 +57,11 @@ class DemoTuningTest {
         Path page = TuningReport.write(session.root()).html();
         Path browser = Files.createDirectories(dir.resolve("chromium"));
         ChromiumPage.Loaded loaded = ChromiumPage.load(page, browser);
-        assertThat(loaded.dom()).contains("<h2 id=\"sessions\">", "<h2 id=\"protocol\">", "<h2 id=\"convergence\">")
-                .contains(best.get("verdict").asText());
+        assertThat(loaded.dom()).contains("<h2 id=\"sessions\">", "<h2 id=\"protocol\">", "<h2 id=\"convergence\">",
+                "<h2 id=\"profiles\">").contains(best.get("verdict").asText());
+        // the queries' thread-level profiles: all 22, with the workers' CPU measured
+        String profiles = loaded.dom().substring(loaded.dom().indexOf("<h2 id=\"profiles\">"));
+        assertThat(profiles).contains("<td>Q1</td>", "<td>Q22</td>");
         assertThat(loaded.images()).isPositive();
         assertThat(loaded.brokenImages()).isZero();
         assertThat(loaded.consoleProblems()).isEmpty();
