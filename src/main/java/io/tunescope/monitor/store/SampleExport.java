@@ -63,7 +63,10 @@ public final class SampleExport {
         Files.createDirectories(outDir);
         String target = "'" + target(outDir.toAbsolutePath(), format).toString().replace("'", "''") + "'";
         long samples = 0;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+        // a scratch database on disk, not in memory: a long monitored run holds millions of samples
+        Path scratch = Files.createTempFile("tunescope-samples", ".duckdb");
+        Files.delete(scratch);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + scratch); Statement s = c.createStatement()) {
             s.execute(CREATE_SAMPLES);
             s.execute(CREATE_THREADS);
             DuckDBConnection duck = c.unwrap(DuckDBConnection.class);
@@ -75,6 +78,9 @@ public final class SampleExport {
             }
             // COPY takes no parameters: the path is a quoted literal ('' doubled)
             s.execute("COPY (" + SELECT + ") TO " + target + " (" + format.copyOptions() + ")");
+        } finally {
+            Files.deleteIfExists(scratch);
+            Files.deleteIfExists(scratch.resolveSibling(scratch.getFileName() + ".wal"));
         }
         return samples;
     }
