@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# One `run --monitor --exact` with the figures of the schedstat check (issue 15), plus what the run cannot see:
-# the load average and the hypervisor's steal time over the run (/proc/stat, both CPUs, in ms).
-# Usage: scripts/exact-schedstat.sh OUT_DIR [run options...]   (needs root for tracing; build with mvn compile first)
+# One `run --monitor --exact` with the figures of the schedstat check, plus what the run cannot see: the load
+# average and the hypervisor's steal time over the run (/proc/stat, both CPUs, in ms).
+# Usage: scripts/exact-schedstat.sh OUT_DIR [run options, with --monitor --exact]   (needs root for tracing)
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out="$1"; shift
-[ -f target/run-classpath.txt ] || mvn -q -o -B dependency:build-classpath -Dmdep.outputFile=target/run-classpath.txt >/dev/null
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:?usage: scripts/exact-schedstat.sh OUT_DIR [run options...]}"; shift
+"$here/tunescope" --version >/dev/null   # the jar is built before the clock starts
 steal() { awk '/^cpu /{print $9}' /proc/stat; }
 load0=$(cut -d' ' -f1 /proc/loadavg); s0=$(steal); t0=$(date +%s.%N)
-java -cp "target/classes:$(cat target/run-classpath.txt)" io.tunescope.cli.Main run "$@" --out "$out" > "$out.log" 2>&1
+"$here/tunescope" run "$@" --out "$out" > "$out.log" 2>&1
 s1=$(steal); t1=$(date +%s.%N); load1=$(cut -d' ' -f1 /proc/loadavg)
 tick=$(getconf CLK_TCK)
 python3 - "$out/summary.json" "$load0" "$load1" "$s0" "$s1" "$tick" "$t0" "$t1" <<'PY'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Workload mapping against a cold start (issue 11, item 6), on two DuckDB workloads.
+# Workload mapping against a cold start, on two DuckDB workloads.
 #   scripts/mapping-bench.sh OUT [BUDGET]
 # 1. Two past sessions fill a knowledge base: the 22 TPC-H queries in order at SF 0.01 (1 user), and Q1 with 4 users.
 # 2. Two new workloads, each tuned twice with the same seed: cold (an empty knowledge base) and warm (a copy of the

@@ -9,9 +9,9 @@ shift || true
 before_dir="$(mktemp -d)"
 trap 'rm -rf "$before_dir"' EXIT
 git archive "$before_commit" | tar -x -C "$before_dir"
-(cd "$before_dir" && mvn -q -o -B compile)
-mvn -q -o -B test-compile
-mvn -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt >/dev/null
+(cd "$before_dir" && mvn -q -B compile)
+mvn -q -B test-compile
+mvn -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt >/dev/null
 cp="target/test-classes:target/classes:$(cat target/bench-classpath.txt)"
 java -cp "$cp" org.openjdk.jmh.Main 'io.tunescope.monitor.overhead.SweepAllocationBenchmark' -prof gc \
   -jvmArgsAppend "-Xmx256m -Dtunescope.classes.before=$before_dir/target/classes" \

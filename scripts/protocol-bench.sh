@@ -47,8 +47,7 @@ out="${2:-$(mktemp -d /tmp/protocol-bench.XXXXXX)}"
 duty="${DUTY:-50}"
 work="${WORK:-200000}"
 interferer="${INTERFERER:-$(command -v stress-ng >/dev/null && echo stress-ng || echo loop)}"
-jar="$here/target/tunescope.jar"
-[ -f "$jar" ] || { echo "protocol-bench: build $jar first (mvn -o -q -B -DskipTests package)" >&2; exit 2; }
+"$here/tunescope" --version >/dev/null   # the jar is built before the sessions start
 mkdir -p "$out"
 
 # the measured command: fixed work, timed from inside, so a neighbour's load is what makes it noisy
@@ -104,7 +103,7 @@ for i in $(seq 1 "$sessions"); do
     for protocol in racing single; do
       dir="$out/$protocol-$effect-$i"
       tuning_file "$protocol" "$i" > "$out/$protocol-$effect-$i.yaml"
-      EFFECT="$effect" WORK="$work" java -jar "$jar" tune "$out/$protocol-$effect-$i.yaml" --out "$dir" \
+      EFFECT="$effect" WORK="$work" "$here/tunescope" tune "$out/$protocol-$effect-$i.yaml" --out "$dir" \
         > "$dir.log" 2>&1 || echo "session $dir failed: see $dir.log" >&2
     done
   done

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The live sampler's error against exact, per metric, for several runs side by side (issue 15, item 3: the gated
+"""The live sampler's error against exact, per metric, for several runs side by side (the gated
 sampler against the full one).
 
 usage: scripts/sampler-accuracy.py LABEL=RUN_DIR[,RUN_DIR...] [LABEL=RUN_DIR ...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chart and tables of the sampling-error study (issue 15, item 2) from runs in exact mode.
+"""Chart and tables of the sampling-error study from runs in exact mode.
 
 usage: scripts/sampling-error-chart.py OUT.svg LABEL=RUN_DIR [LABEL=RUN_DIR ...]
 

@@ -3,8 +3,8 @@
 # engine, plan mode and thread count. Usage: scripts/scale-harness-cost.sh [extra JMH options, e.g. -p engine=h2]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mvn -q -o -B test-compile
-mvn -q -o -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt >/dev/null
+mvn -q -B test-compile
+mvn -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt >/dev/null
 cp="target/test-classes:target/classes:$(cat target/bench-classpath.txt)"
 for t in 1 2; do
   java -cp "$cp" org.openjdk.jmh.Main 'io.tunescope.bench.HarnessCostBenchmark' -t "$t" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak run (issue 14, item 4): 4 DuckDB tenants x 10 users of TPC-H for a long time with the monitor on, then checks
+# Soak run: 4 DuckDB tenants x 10 users of TPC-H for a long time with the monitor on, then checks
 #   1. every execution on disk (tenants/t*/executions.csv) is counted in summary.json, per tenant;
 #   2. errors are zero (summary and the files' error column);
 #   3. the controller's memory stays flat after warm-up: heap after a full GC (jcmd GC.run, then GC.heap_info) and

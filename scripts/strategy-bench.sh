@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The default strategy (gp) against Nelder-Mead and random search on a real database (issue 11's goal: gp reaches
+# The default strategy (gp) against Nelder-Mead and random search on a real database (the goal: gp reaches
 # Nelder-Mead's 40-trial best in at most half the trials, and is never behind random search at 10, 20 and 40
 # trials; 3 seeds side by side).
 #   scripts/strategy-bench.sh TUNING.yaml OUT [BUDGET] [SEEDS...]

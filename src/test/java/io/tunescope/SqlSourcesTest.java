@@ -77,6 +77,8 @@ class SqlSourcesTest {
             // export: the database's own table names quoted ('"' doubled), the target path as a literal ('' doubled;
             // COPY takes no parameter), the format's fixed options
             Map.entry("store/ResultsExport.java", Set.of("table", "target", "format.options")),
+            // the thread samples' export: its output file as a quoted literal ('' doubled), COPY's fixed options
+            Map.entry("monitor/store/SampleExport.java", Set.of("target", "format.copyOptions()")),
             // TPC-C: every statement's text is a literal at its call of bound/update (TpccReads, TpccTransactions)
             Map.entry("workload/tpcc/TpccStatements.java", Set.of("sql")),
             // the nine tables' names (TpccSchema.TABLES) and a "?" per column and row; execute(full|rest) runs the

@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.report.TuningPngs;
+import io.tunescope.report.TuningReport;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.store.ResultsDir;
@@ -25,7 +26,9 @@ import java.util.concurrent.Callable;
                         + "gain's 95%% interval is at most " + DemoTuning.PROTOCOL_HALF_WIDTH_PERCENT + " points either side or "
                         + DemoTuning.PROTOCOL_REVALIDATE_RUNS + " runs of each are spent. Prints the verdict, the "
                         + "re-validated gain with its interval and the winning SET statements; the session (journal, "
-                        + "best.json) is in DIR/tune/.",
+                        + "best.json) is in DIR/tune/, and its report, DIR/tune/report.html (the session, its "
+                        + "verdict, convergence, knob importance and the queries' thread-level profiles under the "
+                        + "default and the best configuration), is the last line printed.",
                 "Exit 0 when the 22 queries validate and the session finished, also when the gain is not "
                         + "significant."})
 public final class DemoCommand implements Callable<Integer> {
@@ -60,6 +63,8 @@ public final class DemoCommand implements Callable<Integer> {
         TuningPngs.write(tuneDir);
         DemoTuning.verdict(r.best()).forEach(System.out::println);
         System.out.println("tune: journal and best.json in " + tuneDir.toAbsolutePath());
+        TuningReport.Written report = TuningReport.write(tuneDir);
+        System.out.println("report: " + report.html().toAbsolutePath());
         return r.best().best() == null ? ExitCode.FAILURE : ExitCode.OK;
     }
 }

@@ -19,11 +19,11 @@ public record MonitorReport(String mode, String sampler, Double statReadPercent,
                             Double overheadCpuMillis, long rawFileBytes, List<ThreadEntry> threads,
                             ExactReport exact, SystemEntry system, List<String> problems) {
 
-    /** One thread over the recording. */
-    @JsonPropertyOrder({"tenant", "pid", "tid", "name", "role", "group", "cpuMillis", "voluntarySwitches",
+    /** One thread over the recording; {@code slot} is its number in the raw samples (samples.tsraw). */
+    @JsonPropertyOrder({"slot", "tenant", "pid", "tid", "name", "role", "group", "cpuMillis", "voluntarySwitches",
         "involuntarySwitches", "migrations", "runningSamples", "sleepingSamples", "rsJumpsSampled",
         "coreChangesSampled", "runDelayMillis", "exited"})
-    public record ThreadEntry(String tenant, int pid, int tid, String name, String role, String group,
+    public record ThreadEntry(int slot, String tenant, int pid, int tid, String name, String role, String group,
                               Double cpuMillis, Long voluntarySwitches, Long involuntarySwitches, Long migrations,
                               long runningSamples, long sleepingSamples, long rsJumpsSampled,
                               long coreChangesSampled, Double runDelayMillis, boolean exited) {
@@ -37,7 +37,7 @@ public record MonitorReport(String mode, String sampler, Double statReadPercent,
         List<ThreadEntry> entries = new ArrayList<>();
         for (ThreadWindow w : WindowAggregator.aggregate(r, r.startNanos(), r.endNanos(), t -> true)) {
             ThreadInfo t = w.thread();
-            entries.add(new ThreadEntry(t.tenant(), t.pid(), t.tid(), t.name(), t.role().label(), t.group(),
+            entries.add(new ThreadEntry(t.slot(), t.tenant(), t.pid(), t.tid(), t.name(), t.role().label(), t.group(),
                     w.cpuNanos() == null ? null : w.cpuNanos() / 1e6, w.voluntarySwitches(),
                     w.involuntarySwitches(), w.migrations(), w.runningSamples(), w.sleepingSamples(),
                     w.rsJumpsSampled(), w.coreChangesSampled(),

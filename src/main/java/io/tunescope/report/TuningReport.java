@@ -34,11 +34,11 @@ public final class TuningReport {
             CsvFiles.write(results.chartData(chart.name()), chart);
         }
         Path file = results.reportPage();
-        Json.writeTextAtomically(file, render(a, charts));
+        Json.writeTextAtomically(file, render(dir, a, charts));
         return new Written(file, charts.size(), a);
     }
 
-    static String render(TuningAnalysis a, List<ReportChart> charts) {
+    static String render(Path dir, TuningAnalysis a, List<ReportChart> charts) {
         Html h = new Html();
         h.raw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>tunescope tuning report: ")
                 .raw(Html.escape(a.name())).raw("</title><style>").raw(HtmlReport.STYLE).raw("</style></head><body>\n");
@@ -55,6 +55,10 @@ public final class TuningReport {
             h.heading(2, "5. Cross-apply matrix", "matrix");
             matrix(h, a.matrix());
             charts.stream().filter(c -> c.name().equals("matrix")).forEach(h::chart);
+        }
+        if (a.sessions().size() == 1) {
+            TrialProfilesSection.render(h, dir, a.sessions().get(0).best(),
+                    (a.matrix() == null ? "5" : "6") + ". Query profiles: default and best");
         }
         h.paragraph("Machine-readable results beside this page: summary.json, best.json, journal.jsonl"
                 + (a.matrix() == null ? "" : ", matrix.json, workloads/*/") + ", report/*.csv.");

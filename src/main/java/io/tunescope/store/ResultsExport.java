@@ -38,6 +38,11 @@ public final class ResultsExport {
             return extension;
         }
 
+        /** The options of DuckDB's COPY ... TO for this format. */
+        public String copyOptions() {
+            return options;
+        }
+
         public static Format of(String name) {
             return valueOf(name.toUpperCase(Locale.ROOT));
         }

@@ -420,6 +420,8 @@ class BadInputSweepTest {
                 c(3, "DIR ({t}/nosuch) must be a results directory holding results.duckdb or that file", "export",
                         "{t}/nosuch", "--out", "{t}/ex"),
                 c(2, "Missing required option: '--out=OUT'", "export", "{t}"),
+                c(3, "--samples ({t}/nosuch) needs a results directory with thread samples (samples.tsraw, written "
+                        + "by run --monitor or monitor --out)", "export", "{t}/nosuch", "--out", "{t}/ex", "--samples"),
                 // check: the first error of each file, as run and tune would say it
                 c(3, "{t}/cluster-key.yaml:3: cluster.trials (trials) is not a known key; expected one of [bench, "
                         + "failures, layout, modes, partitioning, reconfiguration, roundTimeoutSeconds, seed, shop, "

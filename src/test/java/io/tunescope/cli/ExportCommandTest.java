@@ -73,4 +73,44 @@ class ExportCommandTest {
                 .isEqualTo(3);
         assertThat(dir.resolve("y")).doesNotExist();
     }
+
+    @Test
+    void withSamplesAMonitoredRunsRawSamplesExportAsParquetWithTheirThreads(@TempDir Path dir) throws Exception {
+        Path run = dir.resolve("run");
+        assertThat(Main.execute("run", "--engine", "duckdb", "--sf", "0.01", "--workload", "single:Q6",
+                "--iterations", "2", "--monitor", "--out", run.toString())).isZero();
+        Path export = dir.resolve("export");
+        assertThat(Main.execute("export", run.toString(), "--out", export.toString(), "--samples")).isZero();
+        Path parquet = export.resolve("thread_samples.parquet");
+        assertThat(parquet).exists();
+        long recorded = io.tunescope.store.Json.MAPPER.readTree(run.resolve("monitor/monitor.json").toFile())
+                .get("samples").asLong();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*), count(tid), count(DISTINCT tid), "
+                     + "count(*) FILTER (WHERE state NOT IN ('R', 'S', 'D', 'T', 't', 'Z', 'X', 'I', 'P', 'W', 'K')),"
+                     + " bool_and(cpu_nanos IS NULL OR cpu_nanos >= 0), count(DISTINCT recording) FROM read_parquet('"
+                     + parquet.toAbsolutePath() + "')")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).as("every sample the monitor counted").isEqualTo(recorded).isPositive();
+            assertThat(rs.getLong(2)).as("samples joined to their thread").isEqualTo(recorded);
+            assertThat(rs.getLong(3)).as("threads").isGreaterThan(1);
+            assertThat(rs.getLong(4)).as("samples with an unknown state").isZero();
+            assertThat(rs.getBoolean(5)).isTrue();
+            assertThat(rs.getLong(6)).isEqualTo(1);
+        }
+        // a thread's CPU time never runs backwards from one sample to the next
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT cpu_nanos - lag(cpu_nanos) OVER "
+                     + "(PARTITION BY tid ORDER BY monotonic_nanos) AS d FROM read_parquet('"
+                     + parquet.toAbsolutePath() + "')) WHERE d < 0")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).isZero();
+        }
+        assertThat(Main.execute("export", run.toString(), "--out", dir.resolve("csv").toString(), "--format", "csv",
+                "--samples")).isZero();
+        assertThat(Files.readAllLines(dir.resolve("csv/thread_samples.csv")).get(0))
+                .startsWith("recording,slot,tenant,pid,tid,thread_name,role,thread_group,monotonic_nanos,state");
+    }
 }

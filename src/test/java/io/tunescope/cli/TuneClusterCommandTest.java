@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunescope.SchemaCheck;
 import io.tunescope.store.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,7 @@ class TuneClusterCommandTest {
         assertThat(code[0]).isEqualTo(ExitCode.OK);
         assertThat(Json.MAPPER.readTree(stdout)).hasSize(3);
         JsonNode cluster = Json.MAPPER.readTree(out.resolve("cluster.json").toFile());
+        assertThat(SchemaCheck.problems("cluster", cluster)).isEmpty();
         assertThat(cluster.path("modes")).hasSize(3);
         double reference = cluster.path("referenceWips").asDouble();
         for (JsonNode m : cluster.path("modes")) {
@@ -46,6 +48,7 @@ class TuneClusterCommandTest {
         assertThat(out.resolve("duplication/tuners/app/journal.jsonl")).isNotEmptyFile();
         assertThat(out.resolve("partitioning/tuners/line2/journal.jsonl")).isNotEmptyFile();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(SchemaCheck.problems("header", summary)).isEmpty();
         assertThat(summary.path("kind").asText()).isEqualTo("cluster");
         assertThat(summary.path("seed").asLong()).isEqualTo(3);
         assertThat(Main.execute("tune", "--help")).isEqualTo(ExitCode.OK);

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The schemas of the input files (docs/schemas/tuning-file and plan-file) accept every example of their kind, and
+ * The schemas of the input files (docs/schemas/tuning-file, plan-file and cluster-file) accept every example of
+ * their kind, and
  * name a misspelt key and a value of the wrong type; so an editor that validates against them agrees with
  * {@code tunescope check} on the examples.
  */
@@ -30,18 +31,18 @@ class InputSchemasTest {
         }
         int plans = 0;
         int tuningFiles = 0;
+        int clusterFiles = 0;
         for (Path f : examples) {
             JsonNode doc = YAML.readTree(f.toFile());
-            if (doc.has("cluster") || doc.has("clusterLine")) {
-                continue;   // cluster files have no schema yet; tunescope check reads them
-            }
-            String schema = doc.has("base") ? "plan-file" : "tuning-file";
+            String schema = doc.has("cluster") ? "cluster-file" : doc.has("base") ? "plan-file" : "tuning-file";
             assertThat(SchemaCheck.problems(schema, doc)).as(f.toString()).isEmpty();
-            plans += doc.has("base") ? 1 : 0;
-            tuningFiles += doc.has("base") ? 0 : 1;
+            plans += schema.equals("plan-file") ? 1 : 0;
+            tuningFiles += schema.equals("tuning-file") ? 1 : 0;
+            clusterFiles += schema.equals("cluster-file") ? 1 : 0;
         }
         assertThat(plans).isGreaterThanOrEqualTo(3);
         assertThat(tuningFiles).isGreaterThanOrEqualTo(8);
+        assertThat(clusterFiles).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -59,5 +60,14 @@ class InputSchemasTest {
                 """);
         assertThat(SchemaCheck.problems("plan-file", plan)).anyMatch(p -> p.startsWith("/base/users"))
                 .anyMatch(p -> p.contains("userz"));
+        JsonNode cluster = YAML.readTree("""
+                cluster:
+                  modes: [default, triplication]
+                  layout: {lines: 2, nodesPerTier: {app: two}}
+                  simulaton: {browsers: 100}
+                """);
+        assertThat(SchemaCheck.problems("cluster-file", cluster)).anyMatch(p -> p.startsWith("/cluster/modes/1"))
+                .anyMatch(p -> p.startsWith("/cluster/layout/nodesPerTier/app"))
+                .anyMatch(p -> p.contains("simulaton"));
     }
 }

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -79,6 +83,27 @@ class PlanRunnerTest {
         assertThat(q6.get("count").asInt()).isEqualTo(2);
         assertThat(q6.get("metrics").get("responseMillis").asDouble()).isPositive();   // the monitor ran in the cell
         assertThat(summary.get("monitor").asText()).contains("every 8 ms");
+
+        // one SQL query spans the cells of the plan's results.duckdb, and every cell's samples export as one table
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + out.resolve("results.duckdb").toAbsolutePath());
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT string_agg(CAST(\"count\" AS VARCHAR), ',' ORDER BY \"count\"), "
+                     + "count(DISTINCT cell) FROM cells_tenants_queries WHERE query = 'Q6'")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("1,2");   // users 1 and users 2, one iteration each
+            assertThat(rs.getLong(2)).isEqualTo(2);
+        }
+        Path export = dir.resolve("export");
+        assertThat(Main.execute("export", out.toString(), "--out", export.toString(), "--samples"))
+                .isEqualTo(ExitCode.OK);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(DISTINCT recording), count(*) FROM read_parquet('"
+                     + export.resolve("thread_samples.parquet").toAbsolutePath() + "')")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getLong(1)).as("one recording per cell").isEqualTo(2);
+            assertThat(rs.getLong(2)).isPositive();
+        }
 
         // the real cells analyze and report end to end
         assertThat(Main.execute("report", out.toString())).isEqualTo(ExitCode.OK);

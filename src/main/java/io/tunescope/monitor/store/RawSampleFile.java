@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
-import java.util.zip.Inflater;
 
 /**
  * The raw samples of one recording in a compact columnar file: blocks of up to {@value #BLOCK_TICKS} ticks, each
@@ -23,8 +22,8 @@ import java.util.zip.Inflater;
  */
 public final class RawSampleFile implements AutoCloseable {
     public static final int BLOCK_TICKS = 256;
-    private static final byte[] MAGIC = "TSRAW2\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final int COUNTERS = 5;
+    private static final byte[] MAGIC = RawBlocks.MAGIC;
+    private static final int COUNTERS = RawBlocks.COUNTERS;
 
     private final Path path;
     private final boolean deleteOnClose;
@@ -269,46 +268,7 @@ public final class RawSampleFile implements AutoCloseable {
     }
 
     private void decode(BlockRef b, SampleVisitor visitor) {
-        byte[] raw = inflate(b);
-        ByteColumn.Cursor header = new ByteColumn.Cursor(raw, 0, raw.length);
-        int tickCount = (int) header.readVarLong();
-        header.readVarLong();
-        int[] lengths = new int[5 + COUNTERS];
-        for (int i = 0; i < lengths.length; i++) {
-            lengths[i] = (int) header.readVarLong();
-        }
-        int pos = raw.length - Arrays.stream(lengths).sum();
-        ByteColumn.Cursor[] cur = new ByteColumn.Cursor[lengths.length];
-        for (int i = 0; i < lengths.length; i++) {
-            cur[i] = new ByteColumn.Cursor(raw, pos, pos + lengths[i]);
-            pos += lengths[i];
-        }
-        Map<Integer, long[]> prevBySlot = new HashMap<>();
-        long tick = 0;
-        for (int t = 0; t < tickCount; t++) {
-            tick = (t == 0 ? 0 : tick) + cur[0].readZigZag();
-            int n = (int) cur[0].readVarLong();
-            int slot = -1;
-            for (int s = 0; s < n; s++) {
-                slot += (int) cur[1].readZigZag();
-                long ts = tick + cur[2].readVarLong();
-                char state = (char) cur[3].readByte();
-                int core = (int) cur[4].readVarLong();
-                long[] p = prevBySlot.computeIfAbsent(slot, k -> new long[COUNTERS]);
-                long[] v = new long[COUNTERS];
-                for (int k = 0; k < COUNTERS; k++) {
-                    long code = cur[5 + k].readVarLong();
-                    if (code == 0) {
-                        v[k] = -1;
-                    } else {
-                        long zz = code - 1;
-                        p[k] += (zz >>> 1) ^ -(zz & 1);
-                        v[k] = p[k];
-                    }
-                }
-                visitor.sample(slot, ts, state, core, v[0], v[1], v[2], v[3], v[4]);
-            }
-        }
+        RawBlocks.decode(inflate(b), visitor);
     }
 
     private byte[] inflate(BlockRef b) {
@@ -316,18 +276,7 @@ public final class RawSampleFile implements AutoCloseable {
             byte[] compressed = new byte[b.compressedBytes()];
             file.seek(b.offset() + 8);
             file.readFully(compressed);
-            Inflater inflater = new Inflater();
-            try {
-                inflater.setInput(compressed);
-                byte[] raw = new byte[b.rawBytes()];
-                int n = 0;
-                while (n < raw.length && !inflater.finished()) {
-                    n += inflater.inflate(raw, n, raw.length - n);
-                }
-                return raw;
-            } finally {
-                inflater.end();
-            }
+            return RawBlocks.inflate(compressed, b.rawBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read raw samples from " + path + ": " + e.getMessage(), e);
         } catch (DataFormatException e) {

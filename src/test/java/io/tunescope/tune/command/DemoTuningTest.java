@@ -3,6 +3,8 @@ package io.tunescope.tune.command;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Progress;
+import io.tunescope.report.ChromiumPage;
+import io.tunescope.report.TuningReport;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
@@ -50,6 +52,19 @@ class DemoTuningTest {
         assertThat(dir.resolve("tune/logs/trial-1-runs/monitor/query-metrics.csv")).isNotEmptyFile();
         assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("  SET GLOBAL threads = "));
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+
+        // the demo's last step: the session's report, as a browser shows it
+        Path page = TuningReport.write(session.root()).html();
+        Path browser = Files.createDirectories(dir.resolve("chromium"));
+        ChromiumPage.Loaded loaded = ChromiumPage.load(page, browser);
+        assertThat(loaded.dom()).contains("<h2 id=\"sessions\">", "<h2 id=\"protocol\">", "<h2 id=\"convergence\">",
+                "<h2 id=\"profiles\">").contains(best.get("verdict").asText());
+        // the queries' thread-level profiles: all 22, with the workers' CPU measured
+        String profiles = loaded.dom().substring(loaded.dom().indexOf("<h2 id=\"profiles\">"));
+        assertThat(profiles).contains("<td>Q1</td>", "<td>Q22</td>");
+        assertThat(loaded.images()).isPositive();
+        assertThat(loaded.brokenImages()).isZero();
+        assertThat(loaded.consoleProblems()).isEmpty();
     }
 
     @Test

@@ -1,0 +1,153 @@
+package io.tunescope;
+
+import io.tunescope.monitor.trace.TracefsTracer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The scripts in {@code scripts/}: each one named in its index, none that needs offline Maven or the test classes
+ * (but the two JMH benchmarks), and the smallest case of the quick ones run as a fresh clone would run it. The
+ * scripts get the tunescope classes through {@code TUNESCOPE_CLASSPATH} without {@code target/test-classes}, so a
+ * script that reached for a test class fails here.
+ */
+class ScriptsTest {
+    private static final Path SCRIPTS = Path.of("scripts");
+    /** JMH's benchmark classes live with the tests: these two build and load them, from the sources, online. */
+    private static final Set<String> JMH_SCRIPTS = Set.of("monitor-overhead.sh", "scale-harness-cost.sh");
+    private static final Pattern INDEX_ROW = Pattern.compile("^\\| `([^`]+)` \\|", Pattern.MULTILINE);
+
+    @Test
+    void everyScriptIsNamedInTheIndexAndEveryIndexRowIsAScript() throws IOException {
+        Set<String> indexed = indexRows();
+        Set<String> present;
+        try (Stream<Path> files = Files.walk(SCRIPTS)) {
+            present = files.filter(Files::isRegularFile).map(p -> SCRIPTS.relativize(p).toString())
+                    .filter(name -> !name.equals("README.md")).collect(Collectors.toSet());
+        }
+        assertThat(present).as("scripts missing from scripts/README.md").isSubsetOf(indexed);
+        assertThat(indexed).as("index rows without a script").isSubsetOf(present);
+    }
+
+    @Test
+    void noScriptRunsOfflineMavenOrLoadsTestClasses() throws IOException {
+        try (Stream<Path> files = Files.walk(SCRIPTS)) {
+            for (Path script : files.filter(p -> p.toString().endsWith(".sh")).toList()) {
+                String text = Files.readString(script);
+                assertThat(text).as(script + " runs offline Maven").doesNotContainPattern("mvn[^\\n]* -o\\b");
+                if (!JMH_SCRIPTS.contains(script.getFileName().toString())) {
+                    assertThat(text).as(script + " loads compiled test classes").doesNotContain("target/test-classes");
+                }
+            }
+        }
+    }
+
+    @Test
+    void clusterScalingWritesItsTablesAndCharts(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        String output = run(tmp, 300, "scripts/cluster-scaling.sh", out.toString(), "4", "1");
+        assertThat(output).contains("nodes");
+        for (String file : List.of("scaling.csv", "reconfiguration.csv", "cluster-scaling.png")) {
+            assertThat(out.resolve(file)).as(file).isNotEmptyFile();
+        }
+    }
+
+    @Test
+    void benchTpchLoadPrintsEachRunAndTheMedian(@TempDir Path tmp) throws Exception {
+        String output = run(tmp, 300, "scripts/bench-tpch-load.sh", "duckdb", "0.01", "1");
+        assertThat(output).containsPattern("(?i)median[^0-9]*[0-9]+");
+    }
+
+    @Test
+    void scaleDerbyValues1WritesTheScaleResults(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("scale");
+        run(tmp, 300, "scripts/scale-derby-values1.sh", out.toString(), "1,2", "1");
+        assertThat(out.resolve("summary.json")).content().contains("\"shared\"").contains("\"separate\"");
+    }
+
+    @Test
+    void traceReferenceReadsARecordedTrace(@TempDir Path tmp) throws Exception {
+        String output = run(tmp, 60, "scripts/trace-reference.py",
+                "src/test/resources/trace/tracefs-spinner-sleeper.txt", "24416", "24417");
+        assertThat(output).contains("24416").contains("24417");
+    }
+
+    @Test
+    void exactSchedstatThenTheSamplingErrorScriptsOnItsRun(@TempDir Path tmp) throws Exception {
+        requireTracing();
+        Path out = tmp.resolve("exact");
+        String check = run(tmp, 300, "scripts/exact-schedstat.sh", out.toString(), "--engine", "duckdb", "--sf",
+                "0.01", "--workload", "single:Q6", "--iterations", "2", "--monitor", "--exact");
+        assertThat(check).containsPattern("trace [0-9.]+ ms  schedstat [0-9.]+ ms");
+        String accuracy = run(tmp, 60, "scripts/sampler-accuracy.py", "run=" + out);
+        assertThat(accuracy).contains("| run");
+        Path svg = tmp.resolve("error.svg");
+        String tables = run(tmp, 60, "scripts/sampling-error-chart.py", svg.toString(), "run=" + out);
+        assertThat(tables).contains("relative error against exact");
+        assertThat(svg).content().contains("<svg");
+    }
+
+    @Test
+    void exactOverheadPrintsBothModes(@TempDir Path tmp) throws Exception {
+        requireTracing();
+        String output = run(tmp, 300, "scripts/exact-overhead.sh", "1", "1");
+        assertThat(output).containsPattern("(?m)^sample overheadCpuMillis [0-9]+")
+                .containsPattern("(?m)^exact overheadCpuMillis [0-9]+");
+    }
+
+    private static void requireTracing() throws Exception {
+        Externals.require(TracefsTracer.prepare(TracefsTracer.DEFAULT_ROOT, line -> { }) == null, "root and tracefs");
+    }
+
+    private static Set<String> indexRows() throws IOException {
+        Matcher m = INDEX_ROW.matcher(Files.readString(SCRIPTS.resolve("README.md")));
+        Set<String> rows = new java.util.HashSet<>();
+        while (m.find()) {
+            rows.add(m.group(1));
+        }
+        return rows;
+    }
+
+    /** Runs a script from the repository root as a user would; its stdout and stderr, after asserting exit 0. */
+    private static String run(Path tmp, int timeoutSeconds, String... command) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Path log = Files.createTempFile(tmp, "script", ".log");
+        pb.redirectOutput(log.toFile());
+        pb.environment().put("TUNESCOPE_CLASSPATH", mainClassPath());
+        Process p = pb.start();
+        try {
+            assertThat(p.waitFor(timeoutSeconds, TimeUnit.SECONDS)).as(String.join(" ", command) + " finished")
+                    .isTrue();
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(String.join(" ", command) + " exit status; output:\n" + output).isZero();
+        return output;
+    }
+
+    /** This JVM's class path without the test classes: the main classes and the runtime libraries. */
+    private static String mainClassPath() {
+        List<String> entries = new ArrayList<>(Arrays.asList(System.getProperty("java.class.path")
+                .split(File.pathSeparator)));
+        entries.removeIf(e -> e.endsWith("test-classes") || e.endsWith("test-classes/"));
+        return String.join(File.pathSeparator, entries);
+    }
+}
