@@ -70,6 +70,11 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
             + "tier; the rest serve the order tier (default: half of --app-nodes)")
     int browseNodes;
 
+    @Option(names = "--proxy-nodes", defaultValue = "0", description = "node slots that start as Squid nodes of a "
+            + "proxy tier in front of the browse and order tiers; a node moved to or from it changes role "
+            + "(default: ${DEFAULT-VALUE}, no proxy tier)")
+    int proxyNodes;
+
     @Option(names = "--browse-cache-entries", description = "page-cache entries of a browse "
             + "node; when it differs from --app-cache-entries (the order nodes'), a moved node is restarted with "
             + "its new tier's value (default: the same, no restart)")
@@ -93,17 +98,18 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
         ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database, stack.pgBin,
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
-                browseNodes == 0 ? Math.max(1, nodes / 2) : browseNodes,
+                browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,
                 browseCacheEntries == null ? stack.cacheEntries : browseCacheEntries, chosen,
                 mixChange == null ? null : MixChange.parse(mixChange), browsers, rampUp, duration,
-                new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed());
+                new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed(), proxyNodes);
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
         ReconfigurationRecord r = s.reconfiguration();
         if (r != null) {
             for (ReconfigurationRecord.Step step : r.steps()) {
-                System.out.println(String.format(Locale.ROOT, "  %.1f s: %s %s -> %s (%.1f s): %s", step.atSeconds(),
-                        step.node(), step.from(), step.to(), step.moveSeconds(), step.ok()
+                System.out.println(String.format(Locale.ROOT, "  %.1f s: %s %s -> %s%s (%.1f s): %s",
+                        step.atSeconds(), step.node(), step.from(), step.to(), "role".equals(step.kind())
+                                ? ", role changed" : "", step.moveSeconds(), step.ok()
                                 ? String.format(Locale.ROOT, "%.1f -> %.1f WIPS%s", step.beforeWips(),
                                 step.afterWips(), step.samePhase() ? "" : " (mix changed in between)")
                                 : "FAILED, node excluded"));

@@ -24,18 +24,26 @@ public record ReconfigurationRecord(Wips before, Wips after, List<MoveRecord> mo
     public record Wips(double wips) {
     }
 
-    /** A node moved from one tier to another. */
-    public record MoveRecord(String node, String from, String to) {
+    /**
+     * A node moved from one tier to another; {@code kind} {@code tier} when it kept its role, {@code role} when it
+     * stopped one role and started the other (a proxy became an application node, or back).
+     */
+    public record MoveRecord(String node, String from, String to, String kind) {
+        /** A move that kept the node's role. */
+        public MoveRecord(String node, String from, String to) {
+            this(node, from, to, "tier");
+        }
     }
 
     /**
      * One move: the WIPS of the window before it and of a window as long after it (after {@code settleSeconds}),
      * whether both windows lie in the same mix phase (only then do they compare), the mix phase of each, when the
-     * move started (seconds after the run's start), how long it took, whether it succeeded, and why the rule made it.
+     * move started (seconds after the run's start), how long it took, whether it succeeded, why the rule made it,
+     * and its kind ({@code tier} or {@code role}, as {@link MoveRecord}'s).
      */
     public record Step(String node, String from, String to, double beforeWips, Double afterWips, boolean samePhase,
                        String phaseBefore, String phaseAfter, double atSeconds, double moveSeconds, boolean ok,
-                       String reason) {
+                       String reason, String kind) {
     }
 
     /**

@@ -350,6 +350,9 @@ class BadInputSweepTest {
                         "reconfigure", "--app-nodes", "2", "--duration", "10s", "--out", "{t}/rc"),
                 c(3, "mix-change (ordering@120s) must fall inside the measurement interval (90s)", "shop",
                         "reconfigure", "--app-nodes", "2", "--mix-change", "ordering@2m", "--out", "{t}/rc"),
+                c(3, "proxy-nodes (2) must be from 0 to app-nodes - 2 (1): the browse and order tiers start with a "
+                        + "node each", "shop", "reconfigure", "--app-nodes", "3", "--proxy-nodes", "2", "--out",
+                        "{t}/rc"),
                 c(3, "browse-cache-entries (2000000) must be from 0 (no cache) to 1000000", "shop", "reconfigure",
                         "--app-nodes", "2", "--browse-cache-entries", "2000000", "--out", "{t}/rc"),
                 c(2, "Unmatched argument at index 1: 'bogus'", "shop", "bogus"),

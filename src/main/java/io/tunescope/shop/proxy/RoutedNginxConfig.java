@@ -59,6 +59,30 @@ public final class RoutedNginxConfig {
         return c.toString();
     }
 
+    /**
+     * The configuration with a proxy tier in front of the two tiers: the store's port ({@code frontPort}) balances
+     * over the proxy tier's nodes ({@code proxies}, Squid, which cache) without caching itself, and each of them sends
+     * what it does not hold to {@code routerPort}, where the browse and order tiers are routed as {@link #render}
+     * does but with nginx's own cache off (the proxy tier is the one that caches). Each answer names the proxy node
+     * that served it ({@code X-Proxy-Addr}). With no proxy node left in service the store's port goes straight to
+     * the router.
+     */
+    public static String renderWithProxyTier(ProxyKnobs knobs, Path dir, int frontPort, int routerPort,
+                                             List<Integer> proxies, List<Integer> browse, List<Integer> order,
+                                             boolean asRoot) {
+        ProxyKnobs noCache = new ProxyKnobs(0, knobs.maxObjectKiB(), knobs.workerProcesses(),
+                knobs.workerConnections(), knobs.failTimeoutSeconds(), knobs.squid());
+        String routed = render(noCache, dir, routerPort, browse, order, asRoot);
+        StringBuilder c = new StringBuilder(routed.substring(0, routed.lastIndexOf('}')));
+        upstream(c, "shop_proxy", proxies.isEmpty() ? List.of(routerPort) : proxies, knobs);
+        c.append("  server {\n    listen 127.0.0.1:").append(frontPort).append(";\n    location / {\n");
+        c.append("      proxy_pass http://shop_proxy;\n      proxy_http_version 1.1;\n");
+        c.append("      proxy_set_header Connection \"\";\n      proxy_connect_timeout 2s;\n");
+        c.append("      proxy_next_upstream error http_502 http_503;\n");
+        c.append("      add_header X-Proxy-Addr $upstream_addr always;\n    }\n  }\n}\n");
+        return c.toString();
+    }
+
     private static void upstream(StringBuilder c, String name, List<Integer> ports, ProxyKnobs knobs) {
         c.append("  upstream ").append(name).append(" {\n");
         for (int node : ports) {

@@ -8,13 +8,17 @@ import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.NginxProxy;
+import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.proxy.RoutedNginxConfig;
+import io.tunescope.shop.proxy.SquidKnobs;
+import io.tunescope.shop.proxy.SquidProxy;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,10 +35,17 @@ import java.util.function.Consumer;
  * dropped), restarts it with its new tier's knobs when those differ (an application node reads its knobs at start),
  * checks it listens, and puts it in the new tier (a second reload). A node that is dead or does not come back is
  * excluded from both tiers and reported; the stack serves on with the rest.
+ * <p>
+ * With a proxy tier ({@code proxyNodes} above 0), Squid nodes stand between the store's port and the two tiers
+ * ({@link RoutedNginxConfig#renderWithProxyTier}), and a node may also change role: moved from the {@code proxy} tier
+ * to an application tier, its Squid is taken out of the balancing (a reload), stopped, and an application node with
+ * its new tier's knobs started in its slot; moved the other way, its application node is drained and stopped and a
+ * Squid started in its slot. The slot keeps its name.
  */
 public final class RoutedShop implements AutoCloseable {
     public static final String BROWSE = RoutedNginxConfig.BROWSE;
     public static final String ORDER = RoutedNginxConfig.ORDER;
+    public static final String PROXY = "proxy";
     private static final Duration RELOAD_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration MONITOR_INTERVAL = Duration.ofMillis(20);
 
@@ -46,10 +57,14 @@ public final class RoutedShop implements AutoCloseable {
     private final Map<String, String> failed = new LinkedHashMap<>();
     private final List<AppNode> restarted = new ArrayList<>();
     private volatile Consumer<String> drained = n -> { };
+    private SquidSlots squids;
 
-    /** What one move did: whether the node serves its new tier, whether it was restarted, how long it took. */
+    /**
+     * What one move did: whether the node serves its new tier, whether it was restarted, how long it took, and
+     * whether it changed role (a proxy became an application node, or back).
+     */
     public record MoveOutcome(String node, String from, String to, boolean ok, boolean restarted, long millis,
-                              String error) {
+                              String error, boolean roleChanged) {
     }
 
     private RoutedShop(ShopStack stack, ShopStackConfig config, Map<String, AppKnobs> roleKnobs) {
@@ -65,6 +80,28 @@ public final class RoutedShop implements AutoCloseable {
      */
     public static RoutedShop start(ShopStackConfig config, int browseNodes, Map<String, AppKnobs> roleKnobs,
                                    Progress progress) throws IOException, SQLException, InterruptedException {
+        return start(config, 0, browseNodes, roleKnobs, progress);
+    }
+
+    /**
+     * As {@link #start(ShopStackConfig, int, Map, Progress)}, with the first {@code proxyNodes} of the stack's
+     * {@code app-nodes} slots serving a proxy tier of Squid nodes ({@code proxy1}, {@code proxy2}...) in front of
+     * the browse and order tiers, which share the other slots.
+     */
+    public static RoutedShop start(ShopStackConfig config, int proxyNodes, int browseNodes,
+                                   Map<String, AppKnobs> roleKnobs, Progress progress)
+            throws IOException, SQLException, InterruptedException {
+        ShopTiers t = config.tiers();
+        if (proxyNodes < 0 || proxyNodes > t.appNodes() - 2) {
+            throw BadInputException.of("proxy-nodes", proxyNodes, "must be from 0 to app-nodes - 2 ("
+                    + (t.appNodes() - 2) + "): the browse and order tiers start with a node each");
+        }
+        if (proxyNodes > 0) {
+            SquidProxy.checkBinary(SquidProxy.DEFAULT_BINARY);
+            config = new ShopStackConfig(config.out(), config.database(), config.pgBin(), config.scale(),
+                    config.seed(), config.app(), new ShopTiers(t.proxy(), t.proxyPort(), t.proxyKnobs(),
+                    t.proxyBinary(), t.appNodes() - proxyNodes, t.lines()));
+        }
         int n = config.tiers().appNodes();
         if (!config.tiers().proxy().equals(ShopTiers.NGINX)) {
             throw BadInputException.of("proxy", config.tiers().proxy(), "must be nginx: it routes the two tiers");
@@ -79,6 +116,14 @@ public final class RoutedShop implements AutoCloseable {
         ShopStack stack = ShopStack.start(config, progress);
         RoutedShop shop = new RoutedShop(stack, config, roleKnobs);
         try {
+            if (proxyNodes > 0) {
+                shop.squids = new SquidSlots(SquidProxy.DEFAULT_BINARY, SquidKnobs.of(t.proxyKnobs()), config.out(),
+                        freePort());
+                for (int k = 1; k <= proxyNodes; k++) {
+                    shop.squids.start(PROXY + k);
+                    shop.tierOf.put(PROXY + k, PROXY);
+                }
+            }
             for (int k = 0; k < n; k++) {
                 AppNode node = stack.apps.get(k);
                 shop.nodes.put(node.name(), node);
@@ -125,6 +170,9 @@ public final class RoutedShop implements AutoCloseable {
     /** Kills node {@code name} at once, as a crash would, and waits (at most 5 s) until it is gone. */
     public synchronized void kill(String name) {
         AppNode node = nodes.get(name);
+        if (node == null && squids != null) {
+            squids.stop(name);
+        }
         if (node != null) {
             node.kill();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -136,7 +184,7 @@ public final class RoutedShop implements AutoCloseable {
 
     /** The port of node {@code name} (for a test to tell which node served a request). */
     public synchronized int port(String name) {
-        return nodes.get(name).port();
+        return squids != null && squids.holds(name) ? squids.port(name) : nodes.get(name).port();
     }
 
     /**
@@ -151,6 +199,9 @@ public final class RoutedShop implements AutoCloseable {
                     processes.add(new MonitoredProcess(name, (int) node.pid(), false, new NameBasedClassifier()));
                 }
             });
+            tierOf.keySet().stream().filter(name -> squids != null && squids.isAlive(name)).forEach(name ->
+                    processes.add(new MonitoredProcess(name, (int) squids.pid(name), false,
+                            new NameBasedClassifier())));
         }
         Map<String, Double> out = new LinkedHashMap<>();
         processes.forEach(p -> out.put(p.tenant(), 0.0));
@@ -174,8 +225,7 @@ public final class RoutedShop implements AutoCloseable {
      * Excludes the nodes in service that died since the last look, and routes around them; returns them.
      */
     public synchronized List<String> excludeDead() throws IOException, InterruptedException {
-        List<String> dead = nodes.entrySet().stream().filter(e -> !e.getValue().isAlive()).map(Map.Entry::getKey)
-                .toList();
+        List<String> dead = tierOf.keySet().stream().filter(name -> !alive(name)).toList();
         for (String name : dead) {
             exclude(name, "exited while serving " + tierOf.get(name));
         }
@@ -192,24 +242,29 @@ public final class RoutedShop implements AutoCloseable {
             throw BadInputException.of("node", name, "is not in service" + (failed.containsKey(name)
                     ? " (excluded: " + failed.get(name) + ")" : ""));
         }
-        if (!to.equals(BROWSE) && !to.equals(ORDER) || to.equals(from)) {
-            throw BadInputException.of("to", to, "must be the other tier than " + from + " (browse or order)");
+        boolean proxyTier = squids != null;
+        if (!to.equals(BROWSE) && !to.equals(ORDER) && !(proxyTier && to.equals(PROXY)) || to.equals(from)) {
+            throw BadInputException.of("to", to, "must be another tier than " + from + " (browse, order"
+                    + (proxyTier ? " or proxy)" : ")"));
         }
         long start = System.nanoTime();
         tierOf.remove(name);
         route();
         drained.accept(name);
-        boolean restart = !roleKnobs.get(to).equals(roleKnobs.get(from));
+        boolean role = from.equals(PROXY) || to.equals(PROXY);
+        boolean restart = role || !roleKnobs.get(to).equals(roleKnobs.get(from));
         String error = null;
         try {
-            if (!nodes.get(name).isAlive()) {
+            if (!alive(name)) {
                 // a node that crashed is not brought back by the restart a move may do: it is excluded
                 throw new IOException("exited during the move from " + from);
             }
-            if (restart) {
+            if (role) {
+                changeRole(name, to);
+            } else if (restart) {
                 restart(name, roleKnobs.get(to));
             }
-            if (!listening(nodes.get(name))) {
+            if (!alive(name) || !listening(port(name))) {
                 error = "does not answer on its port after leaving " + from;
             }
         } catch (IOException e) {
@@ -222,7 +277,30 @@ public final class RoutedShop implements AutoCloseable {
         }
         route();
         return new MoveOutcome(name, from, to, error == null, restart, (System.nanoTime() - start) / 1_000_000,
-                error);
+                error, role);
+    }
+
+    /** Stops the role slot {@code name} serves and starts the one of tier {@code to} in its place. */
+    private void changeRole(String name, String to) throws IOException {
+        if (to.equals(PROXY)) {
+            nodes.remove(name).close();
+            squids.start(name);
+            return;
+        }
+        squids.stop(name);
+        AppNode fresh;
+        try {
+            fresh = AppNode.start(name, roleKnobs.get(to), stack.database, ResultsDir.of(config.out()).tierLog(name));
+        } catch (IOException e) {
+            throw new IOException("did not start as an application node: " + e.getMessage(), e);
+        }
+        restarted.add(fresh);
+        nodes.put(name, fresh);
+    }
+
+    private boolean alive(String name) {
+        AppNode node = nodes.get(name);
+        return node != null ? node.isAlive() : squids != null && squids.isAlive(name);
     }
 
     private void exclude(String name, String why) {
@@ -231,6 +309,9 @@ public final class RoutedShop implements AutoCloseable {
         AppNode node = nodes.remove(name);
         if (node != null) {
             node.close();
+        }
+        if (squids != null) {
+            squids.stop(name);
         }
     }
 
@@ -247,12 +328,9 @@ public final class RoutedShop implements AutoCloseable {
         nodes.put(name, fresh);
     }
 
-    private static boolean listening(AppNode node) {
-        if (node == null || !node.isAlive()) {
-            return false;
-        }
+    private static boolean listening(int port) {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), node.port()), 1_000);
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
             return true;
         } catch (IOException e) {
             return false;
@@ -263,19 +341,35 @@ public final class RoutedShop implements AutoCloseable {
     private void route() throws IOException, InterruptedException {
         List<Integer> browse = new ArrayList<>();
         List<Integer> order = new ArrayList<>();
-        tierOf.forEach((name, tier) -> (tier.equals(BROWSE) ? browse : order).add(nodes.get(name).port()));
+        List<Integer> proxies = new ArrayList<>();
+        tierOf.forEach((name, tier) -> (tier.equals(PROXY) ? proxies : tier.equals(BROWSE) ? browse : order)
+                .add(port(name)));
         if (browse.isEmpty() && order.isEmpty()) {
             throw new IOException("no application node left in service (excluded: " + failed + ")");
         }
         ResultsDir dir = ResultsDir.of(config.out());
         boolean root = "root".equals(System.getProperty("user.name"));
-        ((NginxProxy) stack.lines.get(0).proxy()).reload(dir.shopProxyConfig(), RoutedNginxConfig.render(config.tiers().proxyKnobs(),
-                dir.shopProxyDir().toAbsolutePath(), stack.lines.get(0).proxy().port(), browse, order, root), RELOAD_TIMEOUT);
+        Path home = dir.shopProxyDir().toAbsolutePath();
+        int front = stack.lines.get(0).proxy().port();
+        ProxyKnobs knobs = config.tiers().proxyKnobs();
+        String text = squids == null ? RoutedNginxConfig.render(knobs, home, front, browse, order, root)
+                : RoutedNginxConfig.renderWithProxyTier(knobs, home, front, squids.routerPort(), proxies, browse,
+                order, root);
+        ((NginxProxy) stack.lines.get(0).proxy()).reload(dir.shopProxyConfig(), text, RELOAD_TIMEOUT);
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     @Override
     public void close() {
         try {
+            if (squids != null) {
+                squids.close();
+            }
             restarted.forEach(AppNode::close);
         } finally {
             stack.close();

@@ -107,7 +107,8 @@ public final class OnlineReconfiguration {
         boolean room = elapsedNanos() + settings.settle().toNanos() + settings.window().toNanos()
                 <= settings.total().toNanos();
         if (d.move().isPresent() && room && oneMix) {
-            moveAndMeasure(d.move().get(), at, wips, d.reason());
+            Move move = d.move().get();
+            moveAndMeasure(move.withKind(cluster.kindOf(move.from(), move.to())), at, wips, d.reason());
         }
     }
 
@@ -130,7 +131,7 @@ public final class OnlineReconfiguration {
                 failed.add(new ReconfigurationRecord.FailedNode(move.node(), at, "move to " + move.to(), error));
             }
             steps.add(new ReconfigurationRecord.Step(move.node(), move.from(), move.to(), beforeWips, null, false,
-                    phase(beforeAt), null, at, moveSeconds, false, reason));
+                    phase(beforeAt), null, at, moveSeconds, false, reason, move.kind().label()));
             return;
         }
         Thread.sleep(settings.settle().toMillis());
@@ -142,7 +143,7 @@ public final class OnlineReconfiguration {
         double afterEnd = seconds(elapsedNanos());
         steps.add(new ReconfigurationRecord.Step(move.node(), move.from(), move.to(), beforeWips, afterWips,
                 phase(beforeAt).equals(phase(afterEnd)), phase(beforeAt), phase(afterEnd), at, moveSeconds, true,
-                reason));
+                reason, move.kind().label()));
     }
 
     /** Each tier's utilization over one window; waits out the window if the cluster answered sooner. */
@@ -191,7 +192,7 @@ public final class OnlineReconfiguration {
                     .reduce((a, b) -> b).map(s -> new ReconfigurationRecord.Wips(round(s.afterWips()))).orElse(null);
         }
         List<ReconfigurationRecord.MoveRecord> moves = done.stream()
-                .map(s -> new ReconfigurationRecord.MoveRecord(s.node(), s.from(), s.to())).toList();
+                .map(s -> new ReconfigurationRecord.MoveRecord(s.node(), s.from(), s.to(), s.kind())).toList();
         return new ReconfigurationRecord(before, after, moves, steps, windows, failed,
                 "hottest tier gains a node from the tier (with more than one node) that leaves the smallest "
                         + "imbalance; a move must lower it by at least the hysteresis", ReconfigurationRule.MEASURE,

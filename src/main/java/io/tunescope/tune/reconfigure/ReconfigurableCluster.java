@@ -18,6 +18,14 @@ public interface ReconfigurableCluster {
     /** Completed interactions per second over the last {@code window}. */
     double wips(Duration window) throws InterruptedException;
 
+    /**
+     * What a move from tier {@code from} to tier {@code to} does to a node: by default it keeps its role; a cluster
+     * whose tiers run different software (a proxy tier beside application tiers) says {@link Move.Kind#ROLE}.
+     */
+    default Move.Kind kindOf(String from, String to) {
+        return Move.Kind.TIER;
+    }
+
     /** Stops {@code move.node()} serving its tier, reconfigures it for {@code move.to()} and puts it back in service. */
     void move(Move move) throws InterruptedException;
 }

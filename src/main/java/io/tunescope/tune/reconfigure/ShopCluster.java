@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * The web shop's running stack as a {@link ReconfigurableCluster}: its application nodes in the browse and order
- * tiers of a {@link RoutedShop}. A tier's utilization is the CPU the thread monitor sees its nodes' threads use over
+ * tiers of a {@link RoutedShop}, and its Squid nodes in the proxy tier when it has one (a move to or from that tier
+ * changes the node's role). A tier's utilization is the CPU the thread monitor sees its nodes' threads use over
  * the window (measured over the next window: the call blocks for it), divided by the window and the tier's nodes
  * (1.0 = one core per node); the WIPS are the browsers' completions over the last window. Each node is its own work
  * line. Nodes that died are excluded before each measurement.
@@ -68,6 +69,11 @@ public final class ShopCluster implements ReconfigurableCluster, OnlineReconfigu
     public double wips(Duration window) {
         long now = System.nanoTime();
         return completions.ratePerSecond(now - window.toNanos(), now);
+    }
+
+    @Override
+    public Move.Kind kindOf(String from, String to) {
+        return from.equals(RoutedShop.PROXY) != to.equals(RoutedShop.PROXY) ? Move.Kind.ROLE : Move.Kind.TIER;
     }
 
     @Override

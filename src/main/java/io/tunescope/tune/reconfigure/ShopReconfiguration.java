@@ -40,7 +40,8 @@ public final class ShopReconfiguration {
     public static ReconfigureSummary run(ShopReconfigureConfig c, Progress progress) throws IOException,
             SQLException, InterruptedException {
         ResultsDir dir = ResultsDir.of(c.stack().out());
-        try (RoutedShop shop = RoutedShop.start(c.stack(), c.browseNodes(), c.roleKnobs(), progress)) {
+        try (RoutedShop shop = RoutedShop.start(c.stack(), c.proxyNodes(), c.browseNodes(), c.roleKnobs(),
+                progress)) {
             long seconds = c.rampUp().plus(c.duration()).toSeconds() + 1;
             CompletionCounter counter = new CompletionCounter(System.nanoTime(),
                     (int) Math.min(1_000_000, seconds * 10 + 100));
@@ -88,8 +89,8 @@ public final class ShopReconfiguration {
                 c.stack().app().cacheEntries());
         boolean restart = !c.roleKnobs().get(RoutedShop.BROWSE).equals(c.roleKnobs().get(RoutedShop.ORDER));
         return new ReconfigureSummary(c.mix().label(), c.mixChange() == null ? null : c.mixChange().label(),
-                c.browsers(), c.think().scale(), c.stack().database(), c.stack().tiers().appNodes(), c.browseNodes(),
-                restart, cache, r == null ? 0 : round(r.measureSeconds()), r == null ? 0 : round(r.wips()),
+                c.browsers(), c.think().scale(), c.stack().database(), c.stack().tiers().appNodes(), c.proxyNodes(),
+                c.browseNodes(), restart, cache, r == null ? 0 : round(r.measureSeconds()), r == null ? 0 : round(r.wips()),
                 r == null ? 0 : r.errors(), r == null ? Map.of() : r.errorsByKind(), phases, record, c.seed(),
                 error);
     }

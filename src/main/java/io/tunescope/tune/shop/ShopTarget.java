@@ -32,8 +32,8 @@ import java.util.Map;
  * next trial starts a new one). A run with errors or a degraded stack (a node lost) fails its trial with that
  * reason, as does a configuration the tiers' rules refuse (e.g. {@code app_min_threads} above
  * {@code app_max_threads}) and a run past the time limit (interrupted: the run then stops its processes). The
- * default configuration is the catalog's defaults, which are {@code shop run}'s own. Close it to stop a persistent
- * stack.
+ * default configuration is the catalog's defaults, which are {@code shop run}'s own. The re-validation's runs are
+ * monitored and explained ({@link ShopExplainer}). Close it to stop a persistent stack.
  */
 public final class ShopTarget implements TuningTarget, AutoCloseable {
     private final ShopTargetSpec spec;
@@ -51,12 +51,51 @@ public final class ShopTarget implements TuningTarget, AutoCloseable {
 
     @Override
     public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
+        return measure(config, log, false);
+    }
+
+    /**
+     * This target with the thread monitor on every run, on the same stack: the re-validation's runs then hold each
+     * tier's threads and run-queue delay, which {@link #explain} reads with the rest of their summaries.
+     */
+    @Override
+    public TuningTarget forRevalidation() {
+        return new TuningTarget() {
+            @Override
+            public Measurement measure(Configuration config, boolean isDefault, Path log) throws InterruptedException {
+                return ShopTarget.this.measure(config, log, true);
+            }
+
+            @Override
+            public String snippet(Configuration config) {
+                return ShopTarget.this.snippet(config);
+            }
+
+            @Override
+            public java.util.Optional<io.tunescope.store.VerdictExplanation> explain(Path logs) {
+                return ShopTarget.this.explain(logs);
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return ShopTarget.this.describe();
+            }
+        };
+    }
+
+    /** Where default and best differ in the re-validation runs under {@code logs} ({@link ShopExplainer}). */
+    @Override
+    public java.util.Optional<io.tunescope.store.VerdictExplanation> explain(Path logs) {
+        return ShopExplainer.explain(logs);
+    }
+
+    private Measurement measure(Configuration config, Path log, boolean monitor) throws InterruptedException {
         long start = System.nanoTime();
         ShopRunConfig run;
         LiveStack.Settings settings;
         try {
             // absolute: PostgreSQL's lock file and socket go under the run directory, and pg_ctl runs elsewhere
-            run = runConfig(config, DatabaseTarget.runDirectory(log).toAbsolutePath());
+            run = runConfig(config, DatabaseTarget.runDirectory(log).toAbsolutePath(), monitor);
             settings = settings(config);
         } catch (RuntimeException e) {
             return Measurement.failed("cannot apply: " + e.getMessage(), millisSince(start));
@@ -175,6 +214,10 @@ public final class ShopTarget implements TuningTarget, AutoCloseable {
 
     /** The run of a trial: the spec's load and stack, the tiers' knobs from {@code config} (checked by the catalog). */
     ShopRunConfig runConfig(Configuration config, Path out) {
+        return runConfig(config, out, false);
+    }
+
+    private ShopRunConfig runConfig(Configuration config, Path out, boolean monitor) {
         Map<String, Object> values = config.values();
         Map<String, Object> proxyValues = only(values, "proxy_");
         proxyValues.putAll(only(values, "squid_"));
@@ -183,7 +226,7 @@ public final class ShopTarget implements TuningTarget, AutoCloseable {
         ShopTiers tiers = new ShopTiers(spec.proxy(), 0, proxy, null, spec.appNodes());
         return new ShopRunConfig(spec.mix(), spec.browsers(), spec.rampUp(), spec.measure(), spec.rampDown(),
                 new ThinkTime(spec.thinkScale()), new ShopScale(spec.items(), spec.browsers(), spec.scaleDown()),
-                spec.database(), spec.pgBin(), app, spec.seed(), out, 0, false, tiers);
+                spec.database(), spec.pgBin(), app, spec.seed(), out, 0, monitor, tiers);
     }
 
     private static Map<String, Object> only(Map<String, Object> values, String prefix) {

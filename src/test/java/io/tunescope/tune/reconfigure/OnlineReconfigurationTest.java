@@ -124,4 +124,44 @@ class OnlineReconfigurationTest {
         // the next window moves another node instead
         assertThat(r.moves()).containsExactly(new ReconfigurationRecord.MoveRecord("n3", "order", "browse"));
     }
+
+    @Test
+    void aMoveBetweenTiersOfDifferentSoftwareIsRecordedAsARoleChange() throws Exception {
+        // app: 2.0 node-equivalents on 1 node; proxy: 0.6 on 3 nodes; a node that changes tiers changes role
+        ReconfigurableCluster c = new ReconfigurableCluster() {
+            private ClusterLayout layout = ReconfigurationRuleTest.layout(List.of("app", "proxy"), 1, 3);
+            private final List<Move> made = new ArrayList<>();
+
+            @Override
+            public synchronized ClusterLayout layout() {
+                return layout;
+            }
+
+            @Override
+            public synchronized Map<String, Double> tierUtilization(Duration window) {
+                return Map.of("app", 2.0 / layout.inTier("app").size(), "proxy", 0.6 / layout.inTier("proxy").size());
+            }
+
+            @Override
+            public double wips(Duration window) {
+                return 100;
+            }
+
+            @Override
+            public Move.Kind kindOf(String from, String to) {
+                return Move.Kind.ROLE;
+            }
+
+            @Override
+            public synchronized void move(Move move) {
+                assertThat(move.kind()).isEqualTo(Move.Kind.ROLE);
+                made.add(move);
+                layout = layout.with(move);
+            }
+        };
+        ReconfigurationRecord r = new OnlineReconfiguration(c, settings(Duration.ofMillis(1500), null), x -> { })
+                .run(s -> { });
+        assertThat(r.moves()).isNotEmpty().allMatch(m -> m.kind().equals("role") && m.from().equals("proxy"));
+        assertThat(r.steps()).allMatch(s -> s.kind().equals("role"));
+    }
 }
