@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * SQL is built only from catalogs and bound parameters (issue 14, item 5). Every call in src/main/java that hands
+ * SQL is built only from catalogs and bound parameters. Every call in src/main/java that hands
  * text to a database (JDBC's execute, executeQuery, executeUpdate, prepareStatement, prepareCall, addBatch, COPY, and
  * the shop's {@code Sql} helpers) is read here: its SQL argument may join string literals, constants (upper-case
  * names: catalog text fixed at compile time) and, per file, the few names listed below with where they come from.

@@ -11,7 +11,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 15's SF 1 one-user disagreement with schedstat, on trace text recorded then (kernel 6.18, tracefs instance
+ * The SF 1 one-user disagreement of the trace with schedstat, on trace text recorded then (kernel 6.18, tracefs instance
  * with {@code set_event_pid}): the kernel's pid filter dropped switches INTO monitored threads (from the idle task,
  * from kernel and unmonitored threads) while keeping the switches out of them. The busy DuckDB thread lost those
  * runs (-22 %), and a sleeping thread whose first line was a wake-up by the idle task was counted on the CPU since

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The study of issue 13 item 5 (not a test; run by scripts/cluster-scaling.sh): the three modes on simulated clusters
+ * The cluster-scaling study (not a test; run by scripts/cluster-scaling.sh): the three modes on simulated clusters
  * of 10 to 100 nodes over several seeds (trials to 95 % and WIPS spread against node count), and where moving a node
  * to the hottest tier pays off in the model. Arguments: OUT_DIR TRIALS SEEDS.
  */
