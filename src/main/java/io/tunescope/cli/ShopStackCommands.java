@@ -30,9 +30,8 @@ final class ShopStackCommands {
         @Mixin
         SeedOption seed;
 
-        @Option(names = "--browsers", defaultValue = "50", description = "the emulated browsers the store is sized "
-                + "for (default: ${DEFAULT-VALUE})")
-        int browsers;
+        @Mixin
+        ShopBrowsersOption load;
 
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
         Path out;
@@ -40,6 +39,7 @@ final class ShopStackCommands {
         @Override
         public Integer call() throws Exception {
             // checked as a run's would be, before anything starts
+            int browsers = load.browsers;
             ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, browsers, Duration.ZERO,
                     Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
                     new ShopScale(stack.items, browsers, stack.scaleDown), stack.database, stack.pgBin,
