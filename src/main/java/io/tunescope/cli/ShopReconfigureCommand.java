@@ -74,7 +74,7 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, nodes / 2) : browseNodes,
-                browseCacheEntries == null ? stack.cacheEntries : browseCacheEntries, load.mix(),
+                browseCacheEntries == null ? stack.appKnobs().cacheEntries() : browseCacheEntries, load.mix(),
                 load.mixChange(), browsers, load.rampUp(), duration, load.think(), window, settle, hysteresis, seed.seed());
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
