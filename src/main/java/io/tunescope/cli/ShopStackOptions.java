@@ -129,9 +129,14 @@ public final class ShopStackOptions {
     }
 
     private OptionSpec option(AppKnob knob) {
-        String label = knob.unit() == null ? "N" : knob.unit().equals("s") ? "SECONDS" : knob.unit().toUpperCase(
-                java.util.Locale.ROOT);
-        return OptionSpec.builder(knob.option()).type(int.class).paramLabel(label)
+        // <cacheTtlMs> for app_cache_ttl_ms: the label picocli would give a field of that name
+        StringBuilder label = new StringBuilder("<");
+        String[] words = knob.knobName().substring("app_".length()).split("_");
+        for (int w = 0; w < words.length; w++) {
+            label.append(w == 0 ? words[w] : Character.toUpperCase(words[w].charAt(0)) + words[w].substring(1));
+        }
+        label.append('>');
+        return OptionSpec.builder(knob.option()).type(int.class).paramLabel(label.toString())
                 .defaultValue(Integer.toString(knob.defaultValue()))
                 .description("each application node's knob " + knob.knobName() + ": " + knob.text() + "; from "
                         + knob.min() + " to " + knob.max() + (knob.unit() == null ? "" : " " + knob.unit())
