@@ -44,6 +44,7 @@ public final class Main implements Runnable {
 
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new Main());
+        ShopStackOptions.addAppKnobOptions(cl);
         cl.setExitCodeExceptionMapper(Main::exitCodeOf);
         CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
         cl.setParameterExceptionHandler((ex, args) -> {

@@ -9,7 +9,6 @@ import io.tunescope.analysis.scale.ScaleSummary;
 import io.tunescope.experiment.scale.ScaleLab;
 import io.tunescope.experiment.scale.ScaleOptions;
 import io.tunescope.report.scale.ScaleReport;
-import io.tunescope.engine.DriverJars;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.micro.PlanMode;
@@ -40,12 +39,8 @@ public final class ScaleCommand implements Callable<Integer> {
             + "postgres (default: ${DEFAULT-VALUE})")
     String engine;
 
-    @Option(names = "--url", description = "JDBC URL (required with --engine jdbc)")
-    String url;
-
-    @Option(names = "--driver-jar", paramLabel = "PATH", description = "a JDBC driver jar for --url, loaded from "
-            + "this path only (for a database whose driver tunescope does not bundle)")
-    Path driverJar;
+    @Mixin
+    JdbcUrlOptions jdbc;
 
     @Option(names = "--user", description = "JDBC user")
     String user;
@@ -92,17 +87,14 @@ public final class ScaleCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits per USL fit "
-            + "(default: ${DEFAULT-VALUE})")
-    int bootstrap;
+    @Mixin
+    BootstrapOption bootstrap;
 
     @Override
     public Integer call() throws Exception {
         Engine chosenEngine = Engines.scaleLab().byId(engine);
-        if (driverJar != null) {
-            DriverJars.load(driverJar, url);
-        }
-        if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && url == null) {
+        jdbc.loadDriver();
+        if (chosenEngine.scaleRunsAs(Lifecycle.EXTERNAL) && jdbc.url == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
                     + " needs --url");
         }
@@ -112,10 +104,10 @@ public final class ScaleCommand implements Callable<Integer> {
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
         FreshOutput.check(outDir);
-        try (EngineChoice chosen = EngineChoice.open(chosenEngine, url, user, password.password(), outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(chosenEngine, jdbc.url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
-                    contention, outDir, seed.seed(), bootstrap);
+                    contention, outDir, seed.seed(), bootstrap.refits());
             ScaleSummary summary = new ScaleLab(options, ProgressBar.ON_STDERR).run();
             ScaleReport.write(outDir, summary);
             System.out.print(ScaleReport.text(summary));

@@ -6,7 +6,6 @@ import io.tunescope.analysis.shop.TierLoad;
 import io.tunescope.experiment.shop.ShopCapacity;
 import io.tunescope.experiment.shop.ShopCapacityConfig;
 import io.tunescope.report.shop.CapacityChart;
-import io.tunescope.shop.Mix;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
@@ -34,9 +33,8 @@ import java.util.stream.Collectors;
                 + "(browsers, WIPS), name the saturated tier; writes capacity.json, capacity.png/.svg and "
                 + "levels/<N>-browsers/summary.json.")
 public final class ShopCapacityCommand implements Callable<Integer> {
-    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
-            + "(default: ${DEFAULT-VALUE})")
-    String mix;
+    @Mixin
+    ShopMixOptions load;
 
     @Option(names = "--browsers", defaultValue = "10,20,40,80,160", paramLabel = "N,N,...",
             description = "load levels, strictly increasing (default: ${DEFAULT-VALUE})")
@@ -45,10 +43,6 @@ public final class ShopCapacityCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
             description = "measurement interval of each level (default: ${DEFAULT-VALUE})")
     Duration duration;
-
-    @Option(names = "--ramp-up", defaultValue = "5s", converter = DurationConverter.class,
-            description = "each level's browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
-    Duration rampUp;
 
     @Option(names = "--think-scale", defaultValue = "0.002", description = "multiplies TPC-W's think time (mean "
             + "7 s); a closed load of N browsers asks at most N / (7 s x scale) interactions per second, so the "
@@ -71,7 +65,7 @@ public final class ShopCapacityCommand implements Callable<Integer> {
         List<Integer> checked = ShopCapacityConfig.parseLevels(levels);
         int highest = checked.get(checked.size() - 1);
         Path dir = out != null ? out : ResultsDir.timestamped("shop-capacity", LocalDateTime.now());
-        ShopRunConfig shared = new ShopRunConfig(Mix.parse(mix), highest, rampUp, duration, Duration.ZERO,
+        ShopRunConfig shared = new ShopRunConfig(load.mix(), highest, load.rampUp, duration, Duration.ZERO,
                 new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database,
                 stack.pgBin, stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
         ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);

@@ -1,9 +1,6 @@
 package io.tunescope.cli;
 
-import io.tunescope.shop.Mix;
-import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopStackConfig;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ReconfigurationRecord;
@@ -29,29 +26,12 @@ import java.util.concurrent.Callable;
                 + "move a node to the hottest tier when that lowers the imbalance; report the WIPS before and after "
                 + "each move. Writes reconfiguration.json and summary.json.")
 public final class ShopReconfigureCommand implements Callable<Integer> {
-    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
-            + "them (default: ${DEFAULT-VALUE})")
-    int browsers;
-
-    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
-            + "(default: ${DEFAULT-VALUE})")
-    String mix;
-
-    @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the run, e.g. "
-            + "ordering@40s (40 s after the measurement starts)")
-    String mixChange;
+    @Mixin
+    ShopLoadOptions load;
 
     @Option(names = "--duration", defaultValue = "90s", converter = DurationConverter.class,
             description = "how long the loop watches and the browsers are measured (default: ${DEFAULT-VALUE})")
     Duration duration;
-
-    @Option(names = "--ramp-up", defaultValue = "5s", converter = DurationConverter.class,
-            description = "browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
-    Duration rampUp;
-
-    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time "
-            + "(default: ${DEFAULT-VALUE})")
-    double thinkScale;
 
     @Option(names = "--window", defaultValue = "5s", converter = DurationConverter.class,
             description = "each measured window of utilization and WIPS (default: ${DEFAULT-VALUE})")
@@ -92,16 +72,16 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ShopRunCommand.limitCommonPool();
-        Mix chosen = Mix.parse(mix);
+        int browsers = load.browsers();
         Path dir = out != null ? out : ResultsDir.timestamped("reconfigure", LocalDateTime.now());
         int nodes = stack.appNodes;
         ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database, stack.pgBin,
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,
-                browseCacheEntries == null ? stack.cacheEntries : browseCacheEntries, chosen,
-                mixChange == null ? null : MixChange.parse(mixChange), browsers, rampUp, duration,
-                new ThinkTime(thinkScale), window, settle, hysteresis, seed.seed(), proxyNodes);
+                browseCacheEntries == null ? stack.appKnobs().cacheEntries() : browseCacheEntries, load.mix(),
+                load.mixChange(), browsers, load.rampUp(), duration, load.think(), window, settle, hysteresis,
+                seed.seed(), proxyNodes);
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
         ReconfigurationRecord r = s.reconfiguration();

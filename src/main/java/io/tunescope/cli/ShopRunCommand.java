@@ -1,9 +1,7 @@
 package io.tunescope.cli;
 
-import io.tunescope.shop.Mix;
-import io.tunescope.shop.MixChange;
+import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.store.FreshOutput;
@@ -24,41 +22,24 @@ import java.util.concurrent.Callable;
         description = "Start the database (populated from the seed), the application nodes and the proxy, drive "
                 + "them with emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
 public final class ShopRunCommand implements Callable<Integer> {
-    @Option(names = "--browsers", defaultValue = "50", description = "emulated browsers; the store is sized for "
-            + "them (default: ${DEFAULT-VALUE})")
-    int browsers;
-
-    @Option(names = "--mix", defaultValue = "browsing", description = "browsing, shopping or ordering "
-            + "(default: ${DEFAULT-VALUE})")
-    String mix;
-
-    @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the measurement "
-            + "interval, e.g. ordering@60s (60 s after it starts); summary.json then gives each phase's WIPS "
-            + "(default: one mix throughout)")
-    String mixChange;
+    @Mixin
+    ShopLoadOptions load;
 
     @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
             description = "measurement interval (default: ${DEFAULT-VALUE})")
     Duration duration;
 
-    @Option(names = "--ramp-up", defaultValue = "10s", converter = DurationConverter.class,
-            description = "browsers start spread over this, unmeasured (default: ${DEFAULT-VALUE})")
-    Duration rampUp;
-
     @Option(names = "--ramp-down", defaultValue = "5s", converter = DurationConverter.class,
             description = "unmeasured load after the interval (default: ${DEFAULT-VALUE})")
     Duration rampDown;
-
-    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
-            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
-    double thinkScale;
 
     @Option(names = "--arrival-rate", defaultValue = "0", paramLabel = "R", description = "open load: sessions "
             + "arrive as a Poisson process at R per second, each lasting a TPC-W session time (mean 15 min, at most "
             + "60, times --think-scale); --browsers then only sizes the store. 0: closed load (default)")
     double arrivalRate;
 
-    @Option(names = "--monitor", description = "attach the thread monitor (every 8 ms) to the driver, the "
+    @Option(names = "--monitor", description = "attach the thread monitor (every "
+            + MonitorOptions.DEFAULT_INTERVAL_MILLIS + " ms) to the driver, the "
             + "application node and the database over the measurement interval; per-process threads, CPU, run-queue "
             + "delay and thread states go to summary.json")
     boolean monitor;
@@ -88,12 +69,12 @@ public final class ShopRunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         limitCommonPool();
-        Mix chosen = Mix.parse(mix);
-        ShopRunConfig config = new ShopRunConfig(chosen, browsers, rampUp, duration, rampDown,
-                new ThinkTime(thinkScale), new ShopScale(stack.items, browsers, stack.scaleDown),
+        int browsers = load.browsers();
+        ShopRunConfig config = new ShopRunConfig(load.mix(), browsers, load.rampUp(), duration, rampDown,
+                load.think(), new ShopScale(stack.items, browsers, stack.scaleDown),
                 stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
-                monitor, stack.tiers(), mixChange == null ? null : MixChange.parse(mixChange));
+                monitor, stack.tiers(), load.mixChange());
         FreshOutput.check(config.out());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";

@@ -9,9 +9,7 @@ import io.tunescope.shop.stack.StackStatus;
 import io.tunescope.store.ShopStackState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -30,25 +28,25 @@ final class ShopStackCommands {
         @Mixin
         SeedOption seed;
 
-        @Option(names = "--browsers", defaultValue = "50", description = "the emulated browsers the store is sized "
-                + "for (default: ${DEFAULT-VALUE})")
-        int browsers;
+        @Mixin
+        ShopBrowsersOption load;
 
-        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
-        Path out;
+        @Mixin
+        ShopStackDirOption dir;
 
         @Override
         public Integer call() throws Exception {
             // checked as a run's would be, before anything starts
+            int browsers = load.browsers;
             ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, browsers, Duration.ZERO,
                     Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
                     new ShopScale(stack.items, browsers, stack.scaleDown), stack.database, stack.pgBin,
-                    stack.appKnobs(), seed.seed(), out, 0, false, stack.tiers());
+                    stack.appKnobs(), seed.seed(), dir.out, 0, false, stack.tiers());
             ShopStackState state = StackControl.start(config.stack());
             String where = state.baseUrls() != null && state.baseUrls().size() > 1
                     ? String.join(", ", state.baseUrls()) + " (one per work line)" : state.baseUrl();
             System.out.println("shop start: serving " + where + " (" + state.database() + "); stop with "
-                    + "'tunescope shop stop --out " + out + "'");
+                    + "'tunescope shop stop --out " + dir.out + "'");
             return ExitCode.OK;
         }
     }
@@ -56,12 +54,12 @@ final class ShopStackCommands {
     @Command(name = "stop", mixinStandardHelpOptions = true,
             description = "Stop the stack in --out and check that none of its processes is left.")
     static final class Stop implements Callable<Integer> {
-        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
-        Path out;
+        @Mixin
+        ShopStackDirOption dir;
 
         @Override
         public Integer call() throws Exception {
-            StackStatus stopped = StackControl.stop(out);
+            StackStatus stopped = StackControl.stop(dir.out);
             switch (stopped.kind()) {
                 case RUNNING -> System.out.println("shop stop: stopped");
                 case UNVERIFIABLE -> {
@@ -78,12 +76,12 @@ final class ShopStackCommands {
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = "Say whether the stack in --out runs and where it serves; exit 1 when it does not run.")
     static final class Status implements Callable<Integer> {
-        @Option(names = "--out", required = true, paramLabel = "DIR", description = "the stack's directory")
-        Path out;
+        @Mixin
+        ShopStackDirOption dir;
 
         @Override
         public Integer call() throws Exception {
-            StackStatus status = StackControl.inspect(out);
+            StackStatus status = StackControl.inspect(dir.out);
             ShopStackState s = status.state();
             System.out.println(switch (status.kind()) {
                 case RUNNING -> "shop status: running, " + s.baseUrl() + " (" + s.database() + ", supervisor pid "

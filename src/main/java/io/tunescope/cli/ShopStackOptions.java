@@ -1,13 +1,19 @@
 package io.tunescope.cli;
 
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.proxy.SquidKnobs;
 import io.tunescope.shop.stack.ShopTiers;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run, start and
@@ -30,34 +36,8 @@ public final class ShopStackOptions {
     @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
     Path pgBin;
 
-    @Option(names = "--app-min-threads", defaultValue = "8", description = "application node's least worker "
-            + "threads (default: ${DEFAULT-VALUE})")
-    int minThreads;
-
-    @Option(names = "--app-max-threads", defaultValue = "64", description = "its most worker threads "
-            + "(default: ${DEFAULT-VALUE})")
-    int maxThreads;
-
-    @Option(names = "--app-accept-queue", defaultValue = "128", description = "its accept queue "
-            + "(default: ${DEFAULT-VALUE})")
-    int acceptQueue;
-
-    @Option(names = "--app-pool-size", defaultValue = "16", description = "its database connections "
-            + "(default: ${DEFAULT-VALUE})")
-    int poolSize;
-
-    @Option(names = "--app-cache-entries", defaultValue = "0", description = "pages each node keeps in its own "
-            + "cache (Home, New Products, Best Sellers, Product Detail, Search Request/Results); 0: none "
-            + "(default: ${DEFAULT-VALUE})")
-    int cacheEntries;
-
-    @Option(names = "--app-cache-ttl-ms", defaultValue = "5000", description = "how long a page stays in that cache "
-            + "(default: ${DEFAULT-VALUE})")
-    int cacheTtlMillis;
-
-    @Option(names = "--app-page-max-age", defaultValue = "5", paramLabel = "SECONDS", description = "the max-age "
-            + "(Cache-Control) of those pages for the proxy; 0: never cached (default: ${DEFAULT-VALUE})")
-    int pageMaxAgeSeconds;
+    /** The application nodes' knobs given; their options come from the catalog ({@link #addAppKnobOptions}). */
+    final Map<AppKnob, Integer> app = new EnumMap<>(AppKnob.class);
 
     @Option(names = "--app-nodes", defaultValue = "1", description = "application nodes per work line, each its own "
             + "JVM (default: ${DEFAULT-VALUE})")
@@ -129,8 +109,52 @@ public final class ShopStackOptions {
     Integer squidSwapHigh;
 
     AppKnobs appKnobs() {
-        return new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize, cacheEntries, cacheTtlMillis,
-                pageMaxAgeSeconds);
+        return new AppKnobs(app);
+    }
+
+    /**
+     * Adds an option per application-node knob ({@link AppKnob}: name, default, range, text) to every command of
+     * {@code line} that mixes these options in, so that a knob is declared once, in its catalog.
+     */
+    static void addAppKnobOptions(CommandLine line) {
+        CommandSpec spec = line.getCommandSpec();
+        for (CommandSpec mixin : spec.mixins().values()) {
+            if (mixin.userObject() instanceof ShopStackOptions stack) {
+                for (AppKnob k : AppKnob.values()) {
+                    spec.addOption(stack.option(k));
+                }
+            }
+        }
+        line.getSubcommands().values().forEach(ShopStackOptions::addAppKnobOptions);
+    }
+
+    private OptionSpec option(AppKnob knob) {
+        // <cacheTtlMs> for app_cache_ttl_ms: the label picocli would give a field of that name
+        StringBuilder label = new StringBuilder("<");
+        String[] words = knob.knobName().substring("app_".length()).split("_");
+        for (int w = 0; w < words.length; w++) {
+            label.append(w == 0 ? words[w] : Character.toUpperCase(words[w].charAt(0)) + words[w].substring(1));
+        }
+        label.append('>');
+        return OptionSpec.builder(knob.option()).type(int.class).paramLabel(label.toString())
+                .defaultValue(Integer.toString(knob.defaultValue()))
+                .description("each application node's knob " + knob.knobName() + ": " + knob.text() + "; from "
+                        + knob.min() + " to " + knob.max() + (knob.unit() == null ? "" : " " + knob.unit())
+                        + " (default: ${DEFAULT-VALUE})")
+                .setter(new CommandLine.Model.ISetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T set(T value) {
+                        return (T) app.put(knob, (Integer) value);
+                    }
+                })
+                .getter(new CommandLine.Model.IGetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T get() {
+                        return (T) app.get(knob);
+                    }
+                }).build();
     }
 
     ShopTiers tiers() {

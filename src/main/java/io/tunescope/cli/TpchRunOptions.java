@@ -1,7 +1,6 @@
 package io.tunescope.cli;
 
 import io.tunescope.BadInputException;
-import io.tunescope.engine.DriverJars;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
 import io.tunescope.engine.Lifecycle;
@@ -26,12 +25,8 @@ public final class TpchRunOptions {
                     + "private instance per tenant) or jdbc (--url).")
     String engine;
 
-    @Option(names = "--url", paramLabel = "JDBC_URL", description = "Database to drive with --engine jdbc.")
-    String url;
-
-    @Option(names = "--driver-jar", paramLabel = "PATH", description = "A JDBC driver jar for --url, loaded from this "
-            + "path only (for a database whose driver tunescope does not bundle); the tenants get it too.")
-    Path driverJar;
+    @Mixin
+    JdbcUrlOptions jdbc;
 
     @Option(names = "--db-user", paramLabel = "NAME", description = "Database user for --engine jdbc.")
     String dbUser;
@@ -142,9 +137,7 @@ public final class TpchRunOptions {
 
     TpchRunConfig toConfig(String defaultOutPrefix) {
         Engine kind = Engines.tenants().byId(engine);
-        if (driverJar != null) {
-            DriverJars.load(driverJar, url);
-        }
+        jdbc.loadDriver();
         WorkloadDefinition definition = WorkloadDefinition.parse(workload, permute).withPhases(phases);
         double sf = scaleFactor != null ? scaleFactor
                 : definition.kind() == WorkloadDefinition.Kind.PGBENCH || definition.kind() == WorkloadDefinition.Kind.FILE
@@ -153,7 +146,7 @@ public final class TpchRunOptions {
             sf = tpccWarehouses(definition);
         }
         return TpchRunConfig.builder()
-                .engine(kind).url(url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
+                .engine(kind).url(jdbc.url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
                 .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
                 .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)

@@ -38,17 +38,14 @@ public final class UslCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--bootstrap", defaultValue = "300", description = "bootstrap refits, 0 for none "
-            + "(default: ${DEFAULT-VALUE})")
-    int bootstrap;
+    @Mixin
+    BootstrapOption bootstrap;
 
     @Override
     public Integer call() throws IOException {
-        if (bootstrap < 0) {
-            throw BadInputException.of("bootstrap", bootstrap, "must be at least 0");
-        }
+        int refits = bootstrap.refits();
         List<UslPoint> points = UslCsv.parse(read(file));
-        UslResult result = UslAnalysis.analyze(points, bootstrap, seed.seed());
+        UslResult result = UslAnalysis.analyze(points, refits, seed.seed());
         if (json) {
             System.out.println(Json.toJson(UslJson.of(result)));
         } else {

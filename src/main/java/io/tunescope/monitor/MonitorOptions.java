@@ -19,9 +19,13 @@ import java.util.Objects;
  */
 public record MonitorOptions(Duration interval, int countersEveryTicks, int rescanEveryTicks, Path procRoot,
                              Path rawFile, SamplerMode sampler) {
-    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(8);
+    /** The one default interval: the CLI's default text and every monitor started without options use it. */
+    public static final int DEFAULT_INTERVAL_MILLIS = 8;
+    public static final String DEFAULT_INTERVAL_TEXT = DEFAULT_INTERVAL_MILLIS + "ms";
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(DEFAULT_INTERVAL_MILLIS);
     /** Counters every 8th tick: 64 ms at the default interval; see docs/benchmarks.md for the cost of each choice. */
     public static final int DEFAULT_COUNTERS_EVERY = 8;
+    public static final int DEFAULT_RESCAN_EVERY = 4;
 
     public MonitorOptions {
         Objects.requireNonNull(interval, "interval");
@@ -39,7 +43,7 @@ public record MonitorOptions(Duration interval, int countersEveryTicks, int resc
     }
 
     public static MonitorOptions defaults(Duration interval) {
-        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, 4, Path.of("/proc"), null, SamplerMode.FULL);
+        return new MonitorOptions(interval, DEFAULT_COUNTERS_EVERY, DEFAULT_RESCAN_EVERY, Path.of("/proc"), null, SamplerMode.FULL);
     }
 
     public MonitorOptions withRawFile(Path file) {

@@ -10,7 +10,11 @@ import picocli.CommandLine.Model.OptionSpec;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -102,6 +106,44 @@ class SharedOptionsTest {
         TuneBenchCommand bench = new TuneBenchCommand();
         new CommandLine(bench).parseArgs("--seed", "3");
         assertThat(bench.seed.seed()).isEqualTo(3);
+    }
+
+    /**
+     * Options that several commands declare each for themselves, because what they mean differs: each command's own
+     * results directory, JSON document, measured duration or engines; {@code shop capacity}'s browsers are a list of
+     * levels and its think time is scaled to saturate a tier; {@code tune} overrides a tuning file's values.
+     */
+    private static final Set<String> OWN_PER_COMMAND = Set.of("--out", "--json", "--duration", "--engine",
+            "--browsers", "--think-scale", "--threads", "--seed", "--proxy", "--pg-bin", "--monitor", "--iterations",
+            "--database", "--budget");
+
+    @Test
+    void everyOtherOptionIsDeclaredOnceAndSharedAsAMixin() {
+        Map<String, Set<Object>> declarations = new TreeMap<>();
+        collect(Main.newCommandLine(), declarations);
+        Map<String, Integer> repeated = new TreeMap<>();
+        declarations.forEach((name, fields) -> {
+            if (fields.size() > 1 && !OWN_PER_COMMAND.contains(name)) {
+                repeated.put(name, fields.size());
+            }
+        });
+        assertThat(repeated).as("options declared in more than one place").isEmpty();
+        assertThat(declarations.get("--ramp-up")).hasSize(1);
+        assertThat(command("monitor").findOption("--interval").defaultValue())
+                .isEqualTo(command("run").findOption("--interval").defaultValue()).isEqualTo("8ms");
+    }
+
+    private static void collect(CommandLine line, Map<String, Set<Object>> declarations) {
+        for (OptionSpec option : line.getCommandSpec().options()) {
+            if (option.userObject() instanceof java.lang.reflect.Field field) {
+                declarations.computeIfAbsent(option.longestName(), n -> new HashSet<>()).add(field);
+            }
+        }
+        line.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals("help")) {
+                collect(sub, declarations);
+            }
+        });
     }
 
     @Test

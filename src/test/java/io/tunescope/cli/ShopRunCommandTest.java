@@ -42,7 +42,7 @@ class ShopRunCommandTest {
                 "arrival-rate (-1.0) must be from 0 (closed load) to 100000",
                 "app-pool-size (5000) must be from 1 to 1024", "app-accept-queue (100000) must be from 0 to 65535",
                 "browsers (2000000000) must be at most 372827 (addresses = 2 x 2880 x browsers must fit a 32-bit "
-                        + "count)", "app-cache-ttl-ms (0) must be from 1 to 3600000 ms (1 h)"};
+                        + "count)", "app-cache-ttl-ms (0) must be from 1 to 3600000 ms"};
         for (int k = 0; k < cases.length; k++) {
             int[] code = new int[1];
             String err = stderrOf(code, "shop", "run", "--out", out, cases[k][0], cases[k][1]);
@@ -100,8 +100,8 @@ class ShopRunCommandTest {
     @Test
     void theCatalogAndTheCommandLineShareOneRule() {
         var pool = io.tunescope.shop.stack.ShopCatalogs.app().knob("app_pool_size");
-        assertThat(pool.max()).isEqualTo((double) io.tunescope.shop.app.AppKnobs.MOST_POOL_SIZE);
+        assertThat(pool.max()).isEqualTo((double) io.tunescope.shop.app.AppKnob.POOL_SIZE.max());
         assertThat(io.tunescope.shop.stack.ShopCatalogs.app().knob("app_accept_queue").max())
-                .isEqualTo((double) io.tunescope.shop.app.AppKnobs.MOST_ACCEPT_QUEUE);
+                .isEqualTo((double) io.tunescope.shop.app.AppKnob.ACCEPT_QUEUE.max());
     }
 }

@@ -1,5 +1,6 @@
 package io.tunescope.experiment.scale;
 
+import io.tunescope.engine.ChildJvmCommand;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.tunescope.Notices;
 import io.tunescope.store.Json;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,12 +32,7 @@ public final class ForkRunner {
 
     public List<PointRun> run(MeasureTask task, String name, LongConsumer progressMillis, Consumer<PointRun> done)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmArgs);
-        command.add("-cp");
-        command.add(io.tunescope.engine.DriverJars.classPath());
-        command.add(ForkMain.class.getName());
+        List<String> command = ChildJvmCommand.of("scale-fork", jvmArgs, ForkMain.class, List.of());
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<PointRun> runs = new ArrayList<>();

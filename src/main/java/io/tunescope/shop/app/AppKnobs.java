@@ -1,94 +1,133 @@
 package io.tunescope.shop.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tunescope.BadInputException;
+import io.tunescope.store.Json;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The tunable settings of one application node: the HTTP server's worker threads (min and max), its accept queue,
- * the size of its database connection pool, its in-application page cache (entries, 0 for none, and how long an
- * entry lives) and the {@code max-age} it gives cacheable pages for the proxy. They travel to the node's JVM as
- * arguments.
+ * The settings of one application node: a value for every {@link AppKnob} (its default where none is given), each
+ * checked against the knob's range. They travel to the node's JVM as one JSON argument of the knobs by name.
  */
-public record AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize, int cacheEntries,
-                       int cacheTtlMillis, int pageMaxAgeSeconds) {
-    /** Jetty needs a few threads for its acceptor and selector before any serves a request. */
-    public static final int LEAST_MAX_THREADS = 8;
-    /** The ranges of these knobs, also the tuning catalog's ({@code ShopCatalogs}): one rule for both. */
-    public static final int MOST_THREADS = 1_024;
-    public static final int MOST_ACCEPT_QUEUE = 65_535;
-    public static final int MOST_POOL_SIZE = 1_024;
-    public static final int MOST_CACHE_ENTRIES = 1_000_000;
-    public static final int MOST_CACHE_TTL_MILLIS = 3_600_000;
-    public static final int MOST_PAGE_MAX_AGE_SECONDS = 3_600;
-    public static final int DEFAULT_CACHE_ENTRIES = 0;
-    public static final int DEFAULT_CACHE_TTL_MILLIS = 5_000;
-    public static final int DEFAULT_PAGE_MAX_AGE_SECONDS = 5;
-
-    public static final AppKnobs DEFAULTS = new AppKnobs(8, 64, 128, 16);
-    private static final int COUNT = 7;
+public record AppKnobs(Map<AppKnob, Integer> values) {
+    public static final AppKnobs DEFAULTS = new AppKnobs(Map.of());
 
     public AppKnobs {
-        if (minThreads < 1 || minThreads > MOST_THREADS) {
-            throw BadInputException.of("app-min-threads", minThreads, "must be from 1 to " + MOST_THREADS);
+        Map<AppKnob, Integer> all = new EnumMap<>(AppKnob.class);
+        for (AppKnob k : AppKnob.values()) {
+            all.put(k, values.getOrDefault(k, k.defaultValue()));
         }
-        if (maxThreads < Math.max(LEAST_MAX_THREADS, minThreads)) {
-            throw BadInputException.of("app-max-threads", maxThreads, "must be at least " + LEAST_MAX_THREADS
-                    + " and at least app-min-threads (" + minThreads + ")");
+        AppKnob.MIN_THREADS.check(all.get(AppKnob.MIN_THREADS));
+        // the least of the most threads depends on the least: one rule with both in its message
+        int least = Math.max(AppKnob.MAX_THREADS.min(), all.get(AppKnob.MIN_THREADS));
+        if (all.get(AppKnob.MAX_THREADS) < least) {
+            throw BadInputException.of("app-max-threads", all.get(AppKnob.MAX_THREADS), "must be at least "
+                    + AppKnob.MAX_THREADS.min() + " and at least app-min-threads (" + all.get(AppKnob.MIN_THREADS)
+                    + ")");
         }
-        if (maxThreads > MOST_THREADS) {
-            throw BadInputException.of("app-max-threads", maxThreads, "must be at most " + MOST_THREADS);
-        }
-        if (acceptQueue < 0 || acceptQueue > MOST_ACCEPT_QUEUE) {
-            throw BadInputException.of("app-accept-queue", acceptQueue, "must be from 0 to " + MOST_ACCEPT_QUEUE);
-        }
-        if (poolSize < 1 || poolSize > MOST_POOL_SIZE) {
-            throw BadInputException.of("app-pool-size", poolSize, "must be from 1 to " + MOST_POOL_SIZE);
-        }
-        if (cacheEntries < 0 || cacheEntries > MOST_CACHE_ENTRIES) {
-            throw BadInputException.of("app-cache-entries", cacheEntries, "must be from 0 (no cache) to "
-                    + MOST_CACHE_ENTRIES);
-        }
-        if (cacheTtlMillis < 1 || cacheTtlMillis > MOST_CACHE_TTL_MILLIS) {
-            throw BadInputException.of("app-cache-ttl-ms", cacheTtlMillis, "must be from 1 to "
-                    + MOST_CACHE_TTL_MILLIS + " ms (1 h)");
-        }
-        if (pageMaxAgeSeconds < 0 || pageMaxAgeSeconds > MOST_PAGE_MAX_AGE_SECONDS) {
-            throw BadInputException.of("app-page-max-age", pageMaxAgeSeconds, "must be from 0 (never cached) to "
-                    + MOST_PAGE_MAX_AGE_SECONDS + " s");
-        }
+        all.forEach(AppKnob::check);
+        values = Collections.unmodifiableMap(all);
     }
 
-    /** The four basic knobs; no in-application cache, the default max-age. */
+    /** Every knob in catalog order. */
+    public AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize, int cacheEntries,
+                    int cacheTtlMillis, int pageMaxAgeSeconds) {
+        this(Map.of(AppKnob.MIN_THREADS, minThreads, AppKnob.MAX_THREADS, maxThreads, AppKnob.ACCEPT_QUEUE,
+                acceptQueue, AppKnob.POOL_SIZE, poolSize, AppKnob.CACHE_ENTRIES, cacheEntries,
+                AppKnob.CACHE_TTL_MILLIS, cacheTtlMillis, AppKnob.PAGE_MAX_AGE_SECONDS, pageMaxAgeSeconds));
+    }
+
+    /** The four basic knobs; the others at their defaults. */
     public AppKnobs(int minThreads, int maxThreads, int acceptQueue, int poolSize) {
-        this(minThreads, maxThreads, acceptQueue, poolSize, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_TTL_MILLIS,
-                DEFAULT_PAGE_MAX_AGE_SECONDS);
+        this(Map.of(AppKnob.MIN_THREADS, minThreads, AppKnob.MAX_THREADS, maxThreads, AppKnob.ACCEPT_QUEUE,
+                acceptQueue, AppKnob.POOL_SIZE, poolSize));
+    }
+
+    /** The knobs named in {@code settings} (tuning names, whole numbers), the defaults for the rest. */
+    public static AppKnobs of(Map<String, ? extends Number> settings) {
+        Map<AppKnob, Integer> v = new EnumMap<>(AppKnob.class);
+        settings.forEach((name, value) -> v.put(AppKnob.of(name), value.intValue()));
+        return new AppKnobs(v);
+    }
+
+    public int get(AppKnob knob) {
+        return values.get(knob);
+    }
+
+    /** These knobs with {@code knob} set to {@code value}. */
+    public AppKnobs with(AppKnob knob, int value) {
+        Map<AppKnob, Integer> v = new EnumMap<>(values);
+        v.put(knob, value);
+        return new AppKnobs(v);
     }
 
     /** These knobs with an in-application cache of {@code entries} pages, each kept {@code ttlMillis}. */
     public AppKnobs withCache(int entries, int ttlMillis) {
-        return new AppKnobs(minThreads, maxThreads, acceptQueue, poolSize, entries, ttlMillis, pageMaxAgeSeconds);
+        return with(AppKnob.CACHE_ENTRIES, entries).with(AppKnob.CACHE_TTL_MILLIS, ttlMillis);
     }
 
+    public int minThreads() {
+        return get(AppKnob.MIN_THREADS);
+    }
+
+    public int maxThreads() {
+        return get(AppKnob.MAX_THREADS);
+    }
+
+    public int acceptQueue() {
+        return get(AppKnob.ACCEPT_QUEUE);
+    }
+
+    public int poolSize() {
+        return get(AppKnob.POOL_SIZE);
+    }
+
+    public int cacheEntries() {
+        return get(AppKnob.CACHE_ENTRIES);
+    }
+
+    public int cacheTtlMillis() {
+        return get(AppKnob.CACHE_TTL_MILLIS);
+    }
+
+    public int pageMaxAgeSeconds() {
+        return get(AppKnob.PAGE_MAX_AGE_SECONDS);
+    }
+
+    /** The knobs by tuning name, in catalog order. */
+    public Map<String, Integer> byName() {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        values.forEach((k, v) -> m.put(k.knobName(), v));
+        return m;
+    }
+
+    /** The node's arguments: one JSON object of the knobs by name, read back by {@link #fromArgs}. */
     public List<String> toArgs() {
-        return List.of(Integer.toString(minThreads), Integer.toString(maxThreads), Integer.toString(acceptQueue),
-                Integer.toString(poolSize), Integer.toString(cacheEntries), Integer.toString(cacheTtlMillis),
-                Integer.toString(pageMaxAgeSeconds));
+        try {
+            // one line: the argument shows in ps beside the node's name
+            return List.of(Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(byName()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public static AppKnobs fromArgs(String[] args) {
-        if (args.length != COUNT) {
-            throw BadInputException.of("arguments", String.join(" ", args), "must be min-threads max-threads "
-                    + "accept-queue pool-size cache-entries cache-ttl-ms page-max-age-s");
+        if (args.length != 1) {
+            throw BadInputException.of("arguments", String.join(" ", args), "must be one JSON object of the "
+                    + "application node's knobs");
         }
-        int[] v = new int[COUNT];
-        for (int k = 0; k < COUNT; k++) {
-            try {
-                v[k] = Integer.parseInt(args[k]);
-            } catch (NumberFormatException e) {
-                throw BadInputException.of("arguments", args[k], "must be a whole number");
-            }
+        try {
+            return of(Json.MAPPER.readValue(args[0], new TypeReference<Map<String, Integer>>() { }));
+        } catch (JsonProcessingException e) {
+            throw BadInputException.of("arguments", args[0], "must be one JSON object of whole numbers by knob name");
         }
-        return new AppKnobs(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     }
 }

@@ -25,8 +25,8 @@ public final class AppNode implements AutoCloseable {
         Map<String, String> env = Map.of(AppNodeMain.URL_ENV, database.jdbcUrl(), AppNodeMain.USER_ENV,
                 database.user(), AppNodeMain.PASSWORD_ENV, database.password());
         // the node's name on its command line: ps tells the nodes apart, and a test can find one to kill
-        ChildJvm jvm = ChildJvm.start(name, AppNodeMain.class, List.of("-Xmx512m", "-XX:+UseSerialGC",
-                "-Dtunescope.role=shop-app", NODE_PROPERTY + "=" + name), knobs.toArgs(), env, log);
+        ChildJvm jvm = ChildJvm.start(name, "shop-app", AppNodeMain.class, List.of("-Xmx512m",
+                "-XX:+UseSerialGC", NODE_PROPERTY + "=" + name), knobs.toArgs(), env, log);
         return new AppNode(name, jvm);
     }
 

@@ -1,5 +1,6 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.engine.ChildJvmCommand;
 import io.tunescope.engine.Processes;
 import io.tunescope.shop.ParentWatch;
 
@@ -9,7 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,22 +36,18 @@ final class ChildJvm implements AutoCloseable {
         this.killer = killer;
     }
 
-    static ChildJvm start(String name, Class<?> main, List<String> jvmOptions, List<String> args,
+    static ChildJvm start(String name, String role, Class<?> main, List<String> jvmOptions, List<String> args,
                           Map<String, String> env, Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Processes.javaExecutable()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
-        command.addAll(args);
+        List<String> command = ChildJvmCommand.of(role, jvmOptions, main, args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(log.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
-        Thread killer = new Thread(process::destroyForcibly, "shop-stop-" + name);
-        Runtime.getRuntime().addShutdownHook(killer);
+        Thread killer = ChildJvmCommand.killAtExit("shop-stop-" + name, process::destroyForcibly);
         try {
             return new ChildJvm(name, process, awaitReady(name, process, log), killer);
         } catch (IOException | RuntimeException e) {
             process.destroyForcibly();
-            removeHook(killer);
+            ChildJvmCommand.forget(killer);
             throw e;
         }
     }
@@ -132,15 +128,7 @@ final class ChildJvm implements AutoCloseable {
         try {
             Processes.awaitExitOrKill(process, GRACE);
         } finally {
-            removeHook(killer);
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook runs anyway
+            ChildJvmCommand.forget(killer);
         }
     }
 }

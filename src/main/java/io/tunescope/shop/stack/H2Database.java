@@ -30,8 +30,8 @@ public final class H2Database implements ShopDatabase {
         byte[] secret = new byte[18];
         new SecureRandom().nextBytes(secret);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-        ChildJvm jvm = ChildJvm.start("h2", H2ServerMain.class, List.of("-Xmx1g", "-Dh2.bindAddress=127.0.0.1",
-                "-Dtunescope.role=shop-db"), List.of(Integer.toString(port)),
+        ChildJvm jvm = ChildJvm.start("h2", "shop-db", H2ServerMain.class, List.of("-Xmx1g",
+                "-Dh2.bindAddress=127.0.0.1"), List.of(Integer.toString(port)),
                 Map.of(H2ServerMain.PASSWORD_ENV, password), log);
         return new H2Database(jvm, password);
     }

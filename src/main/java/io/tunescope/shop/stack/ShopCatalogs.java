@@ -6,6 +6,7 @@ import io.tunescope.engine.knob.Knob;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.engine.knob.KnobSyntax;
 import io.tunescope.engine.knob.KnobType;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.proxy.SquidKnobs;
@@ -91,24 +92,11 @@ public final class ShopCatalogs {
                         + "left out (proxy tier restart)")));
     }
 
-    /** The application nodes' knobs; a change restarts every node. */
+    /** The application nodes' knobs, from their catalog {@link AppKnob}; a change restarts every node. */
     public static KnobCatalog app() {
-        AppKnobs d = AppKnobs.DEFAULTS;
-        return new KnobCatalog("shop-app", KnobSyntax.CLIENT, List.of(
-                integer("app_min_threads", 1, AppKnobs.MOST_THREADS, null, d.minThreads(),
-                        "least Jetty worker threads (app tier restart)"),
-                integer("app_max_threads", AppKnobs.LEAST_MAX_THREADS, AppKnobs.MOST_THREADS, null, d.maxThreads(),
-                        "most Jetty worker threads (app tier restart)"),
-                integer("app_accept_queue", 0, AppKnobs.MOST_ACCEPT_QUEUE, null, d.acceptQueue(),
-                        "the listening socket's backlog (app tier restart)"),
-                integer("app_pool_size", 1, AppKnobs.MOST_POOL_SIZE, null, d.poolSize(),
-                        "database connections per node (app tier restart)"),
-                integer("app_cache_entries", 0, AppKnobs.MOST_CACHE_ENTRIES, null, d.cacheEntries(),
-                        "pages in each node's own cache, 0: none (app tier restart)"),
-                integer("app_cache_ttl_ms", 1, AppKnobs.MOST_CACHE_TTL_MILLIS, "ms", d.cacheTtlMillis(),
-                        "how long a page stays in it (app tier restart)"),
-                integer("app_page_max_age", 0, AppKnobs.MOST_PAGE_MAX_AGE_SECONDS, "s", d.pageMaxAgeSeconds(),
-                        "max-age of cacheable pages for the proxy, 0: never (app tier restart)")));
+        return new KnobCatalog("shop-app", KnobSyntax.CLIENT, java.util.Arrays.stream(AppKnob.values())
+                .map(k -> integer(k.knobName(), k.min(), k.max(), k.unit(), k.defaultValue(),
+                        k.text() + " (app tier restart)")).toList());
     }
 
     /**
@@ -191,10 +179,9 @@ public final class ShopCatalogs {
 
     /** The application nodes' knobs from {@code settings} (checked against the catalog), the defaults otherwise. */
     public static AppKnobs appKnobs(Map<String, ?> settings) {
-        Map<String, Object> v = withDefaults(app(), settings);
-        return new AppKnobs(i(v, "app_min_threads"), i(v, "app_max_threads"), i(v, "app_accept_queue"),
-                i(v, "app_pool_size"), i(v, "app_cache_entries"), i(v, "app_cache_ttl_ms"),
-                i(v, "app_page_max_age"));
+        Map<String, Number> v = new java.util.LinkedHashMap<>();
+        withDefaults(app(), settings).forEach((name, value) -> v.put(name, (Number) value));
+        return AppKnobs.of(v);
     }
 
     private static Map<String, Object> withDefaults(KnobCatalog catalog, Map<String, ?> settings) {

@@ -23,6 +23,9 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
                             long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers,
                             MixChange mixChange) {
     public static final List<String> DATABASES = ShopDatabases.NAMES;
+    /** The browsers' ramp-up unless a command or a tuning file gives one: long enough to spread their starts. */
+    public static final int DEFAULT_RAMP_UP_SECONDS = 5;
+    public static final String DEFAULT_RAMP_UP_TEXT = DEFAULT_RAMP_UP_SECONDS + "s";
 
     /** Checked here, before the store is populated, so a mistyped option costs nothing. */
     public ShopRunConfig {

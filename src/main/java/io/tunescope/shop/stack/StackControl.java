@@ -1,7 +1,7 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.engine.ChildJvmCommand;
 import io.tunescope.BadInputException;
-import io.tunescope.engine.Processes;
 import io.tunescope.shop.proxy.NginxProxy;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.Json;
@@ -55,9 +55,9 @@ public final class StackControl {
         Files.createDirectories(dir.tierLog("stack").getParent());
         Files.deleteIfExists(dir.shopStack());
         Json.writeAtomically(dir.shopStackConfig(), config);
-        List<String> command = List.of("setsid", Processes.javaExecutable(), "-Xmx512m",
-                "-Dtunescope.role=shop-stack", "-cp", System.getProperty("java.class.path"), StackMain.class.getName(),
-                dir.shopStackConfig().toAbsolutePath().toString());
+        List<String> command = new java.util.ArrayList<>(List.of("setsid"));
+        command.addAll(ChildJvmCommand.of("shop-stack", List.of("-Xmx512m"), StackMain.class,
+                List.of(dir.shopStackConfig().toAbsolutePath().toString())));
         Process supervisor = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
                 "/dev/null"))).redirectErrorStream(true).redirectOutput(dir.tierLog("stack").toFile()).start();
         boolean serving = false;

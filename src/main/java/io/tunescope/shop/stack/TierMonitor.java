@@ -1,6 +1,7 @@
 package io.tunescope.shop.stack;
 
 import io.tunescope.monitor.MonitorReport;
+import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
@@ -20,7 +21,7 @@ import java.util.Map;
  * running or sleeping. The driver's figures leave out the sampling thread itself.
  */
 final class TierMonitor {
-    static final Duration INTERVAL = Duration.ofMillis(8);
+    static final Duration INTERVAL = MonitorOptions.DEFAULT_INTERVAL;
 
     private final ThreadMonitor monitor;
 

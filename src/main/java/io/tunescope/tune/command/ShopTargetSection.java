@@ -52,7 +52,7 @@ final class ShopTargetSection {
         int nodes = appNodes != null ? appNodes : t.integer("appNodes", 1, 1, Integer.MAX_VALUE);
         String proxyKind = proxy != null ? proxy : t.text("proxy", ShopTiers.AUTO);
         ShopTiers tiers = t.at("proxy", () -> new ShopTiers(proxyKind, 0, null, null, nodes));
-        Duration rampUp = t.durationOrZero("rampUp", Duration.ofSeconds(5));
+        Duration rampUp = t.durationOrZero("rampUp", Duration.ofSeconds(ShopRunConfig.DEFAULT_RAMP_UP_SECONDS));
         Duration measure = t.duration("measure", Duration.ofSeconds(30));
         Duration rampDown = t.durationOrZero("rampDown", Duration.ofSeconds(2));
         ShopObjective objective = t.parsed("objective", "wips", ShopObjective::parse);

@@ -3,6 +3,7 @@ package io.tunescope.tune.reconfigure;
 import io.tunescope.BadInputException;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.MixChange;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.RoutedShop;
@@ -64,12 +65,11 @@ public record ShopReconfigureConfig(ShopStackConfig stack, int browseNodes, int 
     }
 
     private static AppKnobs withCache(AppKnobs k, int entries) {
-        if (entries < 0 || entries > AppKnobs.MOST_CACHE_ENTRIES) {
-            throw BadInputException.of("browse-cache-entries", entries, "must be from 0 (no cache) to "
-                    + AppKnobs.MOST_CACHE_ENTRIES);
+        AppKnob cache = AppKnob.CACHE_ENTRIES;
+        if (entries < cache.min() || entries > cache.max()) {
+            throw BadInputException.of("browse-cache-entries", entries, "must be from 0 (no cache) to " + cache.max());
         }
-        return new AppKnobs(k.minThreads(), k.maxThreads(), k.acceptQueue(), k.poolSize(), entries,
-                k.cacheTtlMillis(), k.pageMaxAgeSeconds());
+        return k.with(cache, entries);
     }
 
     /** The loop's settings. */

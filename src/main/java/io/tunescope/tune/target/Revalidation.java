@@ -32,21 +32,30 @@ public final class Revalidation {
         List<Double> bests = new ArrayList<>();
         int failed = 0;
         for (int i = 1; i <= runs; i++) {
-            // who runs first alternates: a run after the other configuration's may pay for it (a cold cache)
-            TuningTarget.Measurement d;
-            TuningTarget.Measurement b;
-            if (i % 2 == 1) {
-                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
-                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
-            } else {
-                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
-                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
-            }
-            defaults.add(d.ok() ? mean(d.values()) : null);
-            bests.add(b.ok() ? mean(b.values()) : null);
-            failed += (d.ok() ? 0 : 1) + (b.ok() ? 0 : 1);
+            failed += pair(target, defaultConfig, best, i, logs, defaults, bests);
         }
         return summarize(defaults, bests, direction, failed);
+    }
+
+    /**
+     * The {@code i}-th run of default and best, their means added to {@code defaults} and {@code bests} (null when
+     * failed); returns how many of the two failed. Who runs first alternates: a run after the other configuration's
+     * may pay for it (a cold cache).
+     */
+    private static int pair(TuningTarget target, Configuration defaultConfig, Configuration best, int i, Path logs,
+                            List<Double> defaults, List<Double> bests) throws InterruptedException {
+        TuningTarget.Measurement d;
+        TuningTarget.Measurement b;
+        if (i % 2 == 1) {
+            d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+            b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+        } else {
+            b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
+            d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
+        }
+        defaults.add(d.ok() ? mean(d.values()) : null);
+        bests.add(b.ok() ? mean(b.values()) : null);
+        return (d.ok() ? 0 : 1) + (b.ok() ? 0 : 1);
     }
 
     /**
@@ -63,18 +72,7 @@ public final class Revalidation {
         List<Double> bests = new ArrayList<>();
         int failed = 0;
         for (int i = 1; i <= protocol.revalidateRuns(); i++) {
-            TuningTarget.Measurement d;
-            TuningTarget.Measurement b;
-            if (i % 2 == 1) {
-                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
-                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
-            } else {
-                b = target.measure(best, false, logs.resolve("best-" + i + ".log"));
-                d = target.measure(defaultConfig, true, logs.resolve("default-" + i + ".log"));
-            }
-            defaults.add(d.ok() ? mean(d.values()) : null);
-            bests.add(b.ok() ? mean(b.values()) : null);
-            failed += (d.ok() ? 0 : 1) + (b.ok() ? 0 : 1);
+            failed += pair(target, defaultConfig, best, i, logs, defaults, bests);
             if (i < MIN_RUNS) {
                 continue;
             }

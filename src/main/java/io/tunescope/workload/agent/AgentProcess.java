@@ -1,5 +1,6 @@
 package io.tunescope.workload.agent;
 
+import io.tunescope.engine.ChildJvmCommand;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.tunescope.Notices;
@@ -53,9 +54,8 @@ public final class AgentProcess implements AutoCloseable {
             command.addAll(cpus.tasksetPrefix());
         }
         Path tmp = ChildTempDirs.create();
-        command.addAll(List.of(Processes.javaExecutable(), "-Xmx1g", "-XX:+UseSerialGC", "-Dtunescope.role=agent",
-                ChildTempDirs.jvmOption(tmp), "-cp", io.tunescope.engine.DriverJars.classPath(),
-                TenantAgentMain.class.getName(), specFile.toString()));
+        command.addAll(ChildJvmCommand.of("agent", List.of("-Xmx1g", "-XX:+UseSerialGC",
+                ChildTempDirs.jvmOption(tmp)), TenantAgentMain.class, List.of(specFile.toString())));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(logFile.toFile());
         builder.environment().remove(AgentSpec.PASSWORD_ENV);
         builder.environment().remove(AgentSpec.URL_ENV);

@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster.lines;
 
+import io.tunescope.engine.ChildJvmCommand;
 import io.tunescope.engine.Processes;
 import io.tunescope.store.JournalLine;
 import io.tunescope.store.TuningDir;
@@ -104,8 +105,8 @@ public final class LineTuners {
             this.store = store;
             this.dir = dir;
             this.lines = List.copyOf(lines);
-            this.killer = new Thread(() -> children.forEach(Process::destroyForcibly), "line-tuners-stop");
-            Runtime.getRuntime().addShutdownHook(killer);
+            this.killer = ChildJvmCommand.killAtExit("line-tuners-stop",
+                    () -> children.forEach(Process::destroyForcibly));
         }
 
         /** Whether the {@code i}-th line's tuner is still running. */
@@ -139,7 +140,7 @@ public final class LineTuners {
         @Override
         public void close() {
             children.forEach(LineTuners::stop);
-            removeHook(killer);
+            ChildJvmCommand.forget(killer);
         }
     }
 
@@ -175,14 +176,6 @@ public final class LineTuners {
             return s.completedTrials();
         } catch (io.tunescope.BadInputException e) {
             return List.of();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook runs anyway
         }
     }
 }

@@ -1,0 +1,50 @@
+package io.tunescope.cli;
+
+import io.tunescope.shop.Mix;
+import io.tunescope.shop.MixChange;
+import io.tunescope.shop.browser.ThinkTime;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+
+/**
+ * One load of emulated browsers, shared by {@code shop run} and {@code shop reconfigure}: how many, which mix and its
+ * change, the ramp-up and the think time. Each command keeps its own {@code --duration} (what it measures differs).
+ */
+public final class ShopLoadOptions {
+    @Mixin
+    ShopBrowsersOption browsers;
+
+    @Mixin
+    ShopMixOptions mix;
+
+    @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the measurement, "
+            + "e.g. ordering@60s (60 s after it starts); the results then give each phase's WIPS "
+            + "(default: one mix throughout)")
+    String mixChange;
+
+    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
+            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
+    double thinkScale;
+
+    int browsers() {
+        return browsers.browsers;
+    }
+
+    Mix mix() {
+        return mix.mix();
+    }
+
+    Duration rampUp() {
+        return mix.rampUp;
+    }
+
+    MixChange mixChange() {
+        return mixChange == null ? null : MixChange.parse(mixChange);
+    }
+
+    ThinkTime think() {
+        return new ThinkTime(thinkScale);
+    }
+}
