@@ -14,7 +14,7 @@ cp="$here/target/test-classes:$here/target/classes:$here/target/lib/*"
 "$here/tunescope" --version > /dev/null
 java -cp "$cp" io.tunescope.cli.OptionProbeTest > "$out/cases.tsv"
 pid=""
-trap '[ -z "$pid" ] || kill -KILL -- -"$pid" 2>/dev/null || true' EXIT
+trap '[ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true' EXIT
 failed=0; probed=0; skipped=0; n=0
 while IFS=$'\t' read -r command option takes_out required; do
   if [ "$required" = true ]; then skipped=$((skipped + 1)); echo "not probed (needs a positional parameter): $command $option" >> "$out/skipped.txt"; continue; fi
@@ -28,11 +28,16 @@ while IFS=$'\t' read -r command option takes_out required; do
     code=""
     for _ in $(seq 1 $(( limit * 10 ))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     if kill -0 "$pid" 2>/dev/null; then
-      kill -KILL -- -"$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; code="still running after ${limit}s"
+      # the JVM only, as a user's kill -9 would: its watchers must then stop what it started
+      kill -KILL "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; code="still running after ${limit}s"
     else
       set +e; wait "$pid"; code=$?; set -e
     fi
     pid=""
+    # a case that started a stack (shop start runs one on past its own exit): stopped, and counted as having worked
+    [ ! -f "$cwd/out/stack.json" ] || java -jar "$here/target/tunescope.jar" shop stop --out "$cwd/out" > /dev/null 2>&1 || true
+    for _ in $(seq 1 200); do pgrep -f -- "$cwd/" > /dev/null || break; sleep 0.1; done
+    left=$(pgrep -fa -- "$cwd/" | head -2 | cut -c1-100 || true)
     said=$(tr '\r' '\n' < "$out/case-$n.stderr" | grep -v -E '^(load|run|tune) |^$' || true)
     lines=$(printf '%s\n' "$said" | grep -c . || true)
     name=${option#--}
@@ -40,6 +45,7 @@ while IFS=$'\t' read -r command option takes_out required; do
     case "$code" in 2|3) ;; *) problem="exit $code; " ;; esac
     [ "$lines" -eq 1 ] || problem+="$lines lines on stderr; "
     printf '%s' "$said" | grep -q -- "$name" || problem+="does not name $name; "
+    [ -z "$left" ] || problem+="left running: $left; "
     [ -z "$(ls -A "$cwd")" ] || problem+="wrote $(ls -A "$cwd" | head -3 | tr '\n' ' '); "
     if [ -n "$problem" ]; then
       failed=$((failed + 1))
