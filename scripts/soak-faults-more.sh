@@ -141,8 +141,8 @@ for name, col in (("controller heap", 1), ("controller RSS", 2), ("agent heap", 
     slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
     growth = slope * (xs[-1] - xs[0])
     # flat: the fitted growth over the span under 10 % of the mean (heap after a full GC; RSS also holds free
-    # committed heap, code and metaspace)
-    flat = abs(growth) < 0.10 * my
+    # committed heap, code and metaspace); a shrinking heap is no leak
+    flat = growth < 0.10 * my
     if not flat:
         problems.append(f"{name} not flat")
     out.append(f"{name}: {len(xs)} samples over {(xs[-1] - xs[0]) * 60:.0f} min, mean {my:.1f} MiB "
