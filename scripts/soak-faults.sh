@@ -5,7 +5,14 @@
 #   mariadb-kill a MariaDB tenant's server killed (SIGKILL) while 2 users run TPC-H;
 #   agent-kill   the controller of a 2-tenant DuckDB run killed (SIGKILL) while its users run;
 #   tune-kill    `tune` killed (SIGKILL) mid-session, then `tune --resume` to the end;
-#   shop-term    `shop run` (H2) stopped with SIGTERM while its browsers run.
+#   shop-term    `shop run` (H2) stopped with SIGTERM while its browsers run;
+#   db-restart   the PostgreSQL of the steady TPC-C run (below) restarted (pg_ctl restart -m fast);
+#   disk-full    the file system of a 2-tenant DuckDB run's --out (a 16 MiB tmpfs; root only) filled while it runs.
+# Beside the scenarios, for the whole soak, a steady TPC-C run (private PostgreSQL, 1 warehouse, 2 users) whose
+# controller and tenant agent are sampled every SOAK_MEMORY_SECONDS (60): heap after a full GC and RSS; at the end
+# the script prints their least-squares slopes per hour and checks the run: exit 0, complete, every execution on disk
+# counted, the restarts' lost connections counted by SQLSTATE, the TPC-C consistency conditions held (the run checks
+# them at its end and fails otherwise). SOAK_STEADY=0 leaves it out.
 # After each: no process of the scenario left (nothing whose command line names its directory, 20 s deadline);
 # a cut run keeps summary.json with "complete": false and counts exactly the executions on disk; a resumed session
 # ends with each trial number once and the budget's count of trials; a stopped shop run keeps its summary with the
@@ -25,7 +32,20 @@ seconds() { case "$1" in *h) echo $(( ${1%h} * 3600 ));; *m) echo $(( ${1%m} * 6
 end=$(( $(date +%s) + $(seconds "$duration") ))
 RANDOM=$seed
 current=""
-cleanup() { [ -n "$current" ] && kill -KILL "$current" 2>/dev/null || true; }
+steady=""
+sampler=""
+mounted=""
+cleanup() {
+  [ -n "$current" ] && kill -KILL "$current" 2>/dev/null || true
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+  # the steady run stops its server and agent on SIGINT; SIGKILL only if it does not end in 60 s
+  if [ -n "$steady" ] && kill -0 "$steady" 2>/dev/null; then
+    kill -INT "$steady" 2>/dev/null || true
+    for _ in $(seq 1 60); do kill -0 "$steady" 2>/dev/null || break; sleep 1; done
+    kill -KILL "$steady" 2>/dev/null || true
+  fi
+  [ -z "$mounted" ] || umount "$mounted" 2>/dev/null || true
+}
 trap cleanup EXIT
 
 # polls until FILE has more than one line (a header and an execution), at most 90 s
@@ -64,7 +84,11 @@ if s.get("complete") is not False:
 on_disk = {}
 for path in glob.glob(os.path.join(d, "tenants", "*", "executions.csv")):
     with open(path, newline="") as f:
-        on_disk[os.path.basename(os.path.dirname(path))] = sum(1 for r in csv.DictReader(f) if r["phase"] == "MEASURE")
+        text = f.read()
+    if not text.endswith("\n"):
+        text = text[:text.rfind("\n") + 1]   # a torn last line (a kill, a full disk): the summary's reader drops it
+    on_disk[os.path.basename(os.path.dirname(path))] = sum(
+        1 for r in csv.DictReader(text.splitlines()) if r["phase"] == "MEASURE")
 counted = {t["name"]: t["executions"] for t in s.get("tenants", [])}
 if {k: v for k, v in on_disk.items() if v} != {k: v for k, v in counted.items() if v}:
     problems.append(f"executions on disk {on_disk} != summary {counted}")
@@ -155,7 +179,14 @@ PY
   record shop-term "$status" "$code" "$detail$verdict"
 }
 
+source "$here/scripts/soak-faults-more.sh"
+
 scenarios=(pg-kill mariadb-kill agent-kill tune-kill shop-term)
+[ "$(id -u)" = 0 ] && scenarios+=(disk-full)
+if [ "${SOAK_STEADY:-1}" != 0 ]; then
+  start_steady "$out/steady" $(( end - $(date +%s) ))
+  scenarios+=(db-restart)
+fi
 i=0
 while [ "$(date +%s)" -lt "$end" ]; do
   i=$((i + 1))
@@ -167,11 +198,15 @@ while [ "$(date +%s)" -lt "$end" ]; do
     agent-kill) run_cut agent-kill "$dir" controller --engine duckdb --sf 0.01 --tenants 2 ;;
     tune-kill) tune_kill "$dir" ;;
     shop-term) shop_term "$dir" ;;
+    db-restart) db_restart "$out/steady" ;;
+    disk-full) disk_full "$dir" ;;
   esac
 done
+[ -z "$steady" ] || finish_steady "$out/steady"
 echo
 printf '%-14s %6s %6s\n' scenario runs failed
 awk -F'\t' '{n[$1]++; if ($2 != "PASS") f[$1]++} END {for (k in n) printf "%-14s %6d %6d\n", k, n[k], f[k] + 0; }' "$results"
 fails=$(awk -F'\t' '$2 != "PASS"' "$results" | wc -l)
 echo "faults injected: $(wc -l < "$results"), failed checks: $fails; details in $results"
-[ "$fails" -eq 0 ]
+[ -z "${steady_failed:-}" ] || echo "the steady run failed its checks: $out/steady.tsv"
+[ "$fails" -eq 0 ] && [ -z "${steady_failed:-}" ]

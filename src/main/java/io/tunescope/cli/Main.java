@@ -46,14 +46,15 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         ShopStackOptions.addAppKnobOptions(cl);
         cl.setExitCodeExceptionMapper(Main::exitCodeOf);
-        CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
         cl.setParameterExceptionHandler((ex, args) -> {
             if (ex.getCause() instanceof BadInputException bad) {
                 String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() + ": " : "";
                 ex.getCommandLine().getErr().println("tunescope: " + option + oneLine(bad));
                 return ExitCode.BAD_INPUT;
             }
-            return usage.handleParseException(ex, args);
+            // one line, as every other refusal: the 60-line usage help after it buried the reason (--help shows it)
+            ex.getCommandLine().getErr().println(oneLine(ex));
+            return ex.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tunescope: " + oneLine(ex));

@@ -90,6 +90,8 @@ public final class ScaleCommand implements Callable<Integer> {
     @Mixin
     BootstrapOption bootstrap;
 
+    static final int MAX_SECONDS_PER_POINT = 3600;
+
     @Override
     public Integer call() throws Exception {
         Engine chosenEngine = Engines.scaleLab().byId(engine);
@@ -103,6 +105,7 @@ public final class ScaleCommand implements Callable<Integer> {
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
+        ScaleOptions.checkCounts(forks, bootstrap);
         FreshOutput.check(outDir);
         try (EngineChoice chosen = EngineChoice.open(chosenEngine, jdbc.url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
@@ -117,9 +120,13 @@ public final class ScaleCommand implements Callable<Integer> {
         }
     }
 
+    /** At most an hour a point: a huge value (1e20) once started a run that would never end. */
     private static Duration seconds(String field, double value, double min) {
         if (!(value >= min) || Double.isInfinite(value)) {
             throw BadInputException.of(field, value, "must be a number at least " + min);
+        }
+        if (value > MAX_SECONDS_PER_POINT) {
+            throw BadInputException.of(field, value, "must be at most " + MAX_SECONDS_PER_POINT + " (an hour a point)");
         }
         return Duration.ofMillis(Math.round(value * 1000));
     }

@@ -107,13 +107,29 @@ public final class ExecutionCsv implements AutoCloseable {
                     }
                     next = rows.nextValue();
                 } catch (IOException | RuntimeException e) {
-                    return new Reading(count, e.getMessage());
+                    return new Reading(count, endsTorn(path) ? TORN_LAST_LINE : e.getMessage());
                 }
                 each.accept(next);
                 count++;
             }
         } catch (IOException e) {
             return new Reading(count, e.getMessage());
+        }
+    }
+
+    /** Why reading stopped when the file's last line has no line end: the writer was cut mid-line. */
+    public static final String TORN_LAST_LINE =
+            "its last line is torn (no line end: the writer was killed or the disk was full) and was dropped";
+
+    private static boolean endsTorn(Path path) {
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(path.toFile(), "r")) {
+            if (file.length() == 0) {
+                return false;
+            }
+            file.seek(file.length() - 1);
+            return file.read() != '\n';
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -26,8 +26,11 @@ public final class TenantStatistics {
         ExecutionCsv.Reading reading = ExecutionCsv.forEach(csv, statistics::add);
         if (!reading.complete()) {
             // a tenant killed mid-write can leave a torn last line: keep everything before it
-            Notices.say("tunescope: " + csv + ": stopped reading at a malformed line (" + String.valueOf(
-                    reading.stoppedBy()).lines().findFirst().orElse("") + "); executions before it are counted");
+            Notices.say(ExecutionCsv.TORN_LAST_LINE.equals(reading.stoppedBy())
+                    ? "tunescope: " + csv + ": " + ExecutionCsv.TORN_LAST_LINE + "; the " + reading.executions()
+                        + " executions before it are counted"
+                    : "tunescope: " + csv + ": stopped reading at a malformed line (" + String.valueOf(
+                        reading.stoppedBy()).lines().findFirst().orElse("") + "); executions before it are counted");
         }
         return statistics;
     }

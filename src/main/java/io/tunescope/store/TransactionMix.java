@@ -20,9 +20,30 @@ import java.util.TreeMap;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions,
-                             Double latencyLimitMillis) {
+                             Double latencyLimitMillis, Map<String, Long> errorsBySqlState) {
+    /**
+     * {@code errorsBySqlState} sums the transactions' failures by SQLSTATE (a database restart shows as 57P01 and
+     * class 08, the connections it ended); computed from {@code transactions} when null.
+     */
+    public TransactionMix {
+        if (errorsBySqlState == null && transactions != null) {
+            Map<String, Long> sum = new TreeMap<>();
+            for (Transaction t : transactions) {
+                if (t.errorsBySqlState() != null) {
+                    t.errorsBySqlState().forEach((state, n) -> sum.merge(state, n, Long::sum));
+                }
+            }
+            errorsBySqlState = sum;
+        }
+    }
+
     public TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions) {
-        this(tpmC, notpm, measureSeconds, transactions, null);
+        this(tpmC, notpm, measureSeconds, transactions, null, null);
+    }
+
+    public TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions,
+                          Double latencyLimitMillis) {
+        this(tpmC, notpm, measureSeconds, transactions, latencyLimitMillis, null);
     }
 
     /**

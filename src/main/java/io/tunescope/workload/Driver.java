@@ -21,6 +21,14 @@ public final class Driver {
     @FunctionalInterface
     public interface ConnectionOpener {
         Connection open(int user) throws SQLException;
+
+        /**
+         * A new connection for a user whose connection was lost, from the same source; null (the default) when this
+         * opener cannot give one, and the user ends.
+         */
+        default Connection reopen(int user) throws SQLException {
+            return null;
+        }
     }
 
     /** Hears the validation verdict of the first execution of each query by each user. */

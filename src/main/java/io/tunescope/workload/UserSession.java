@@ -36,6 +36,8 @@ final class UserSession {
     private final long wallAnchorMicros = System.currentTimeMillis() * 1000;
     private final long nanoAnchor = System.nanoTime();
     private long sequence;
+    /** The connection of a workload of named transactions, replaced after a loss when its user reconnects. */
+    private UserConnection userConnection;
     private volatile long measureStartNanos;
     private volatile long measureEndNanos;
 
@@ -102,12 +104,14 @@ final class UserSession {
     /**
      * The loop of a workload of named transactions: one transaction after another (with the pause between), each
      * recorded under its name; a failed transaction is recorded with its SQLSTATE and the user goes on, unless the
-     * connection is gone. With phases, the load shape follows them instead of the command line's.
+     * connection is gone and the workload does not reconnect ({@link UserTransactions#reconnects()}). With phases, the load shape follows them instead of the command line's.
      */
     private void runTransactions(TransactionWorkload transactions) throws SQLException, InterruptedException {
         List<String> names = transactions.transactionNames();
-        try (Connection connection = opener.open(user);
-             UserTransactions mine = transactions.forUser(user, workload.seed(), connection, settings.dialect())) {
+        try (UserConnection connection = new UserConnection(opener, user);
+             UserTransactions mine = transactions.forUser(user, workload.seed(), connection.current(),
+                     settings.dialect())) {
+            userConnection = connection;
             if (phases != null) {
                 runPhases(mine, names);
                 return;
@@ -213,7 +217,12 @@ final class UserSession {
             error = e.getSQLState() == null ? oneLine(e) : e.getSQLState() + ": " + oneLine(e);
             if (isConnectionLost(e)) {
                 recordTransaction(names.get(index), iteration, warmup, start, System.nanoTime() - start, 0, error);
-                throw e;
+                if (!mine.reconnects()) {
+                    throw e;
+                }
+                // the failure is recorded with its SQLSTATE; the user goes on on a new connection
+                userConnection.replace(e, mine);
+                return;
             }
         }
         long responseNanos = System.nanoTime() - start;

@@ -41,8 +41,13 @@ class ExecutionCsvTest {
         assertThat(seen).hasSize(1);
         assertThat(reading.executions()).isEqualTo(1);
         assertThat(reading.complete()).isFalse();
-        assertThat(reading.stoppedBy()).contains("MEAS");
+        // in our words, never the CSV parser's (which named Java classes)
+        assertThat(reading.stoppedBy()).isEqualTo(ExecutionCsv.TORN_LAST_LINE);
         assertThat(ExecutionCsv.readAll(file)).hasSize(1);
+
+        // a malformed line that ends with its line end is no torn write: the reading says what is wrong with it
+        Files.writeString(file, "\nt1,1,3,0,Q1,BOGUS,1,2,3,4,\n", StandardOpenOption.APPEND);
+        assertThat(ExecutionCsv.forEach(file, e -> { }).stoppedBy()).isNotEqualTo(ExecutionCsv.TORN_LAST_LINE);
     }
 
     @Test

@@ -28,17 +28,22 @@ public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode>
             throw BadInputException.of("modes", modes, "must name at least one mode");
         }
         checkThreads(threads);
+        checkCounts(forks, bootstrapSamples);
+        modes = List.copyOf(modes.stream().distinct().toList());
+        threads = List.copyOf(threads.stream().distinct().sorted().toList());
+    }
+
+    /** Checks thread counts before anything is started (a PostgreSQL instance takes seconds). */
+    /** The forks and bootstrap refits, checked before an engine is opened (a Derby one writes a log first). */
+    public static void checkCounts(int forks, int bootstrapSamples) {
         if (forks < 0) {
             throw BadInputException.of("forks", forks, "must be at least 0");
         }
         if (bootstrapSamples < 0) {
             throw BadInputException.of("bootstrap", bootstrapSamples, "must be at least 0");
         }
-        modes = List.copyOf(modes.stream().distinct().toList());
-        threads = List.copyOf(threads.stream().distinct().sorted().toList());
     }
 
-    /** Checks thread counts before anything is started (a PostgreSQL instance takes seconds). */
     public static void checkThreads(List<Integer> threads) {
         if (threads.isEmpty()) {
             throw BadInputException.of("threads", threads, "must list at least one thread count");

@@ -23,8 +23,12 @@ public record BenchCase(Surface surface, int dims, String strategy, long seed, i
         if (!(shiftFraction >= 0 && shiftFraction <= 0.5)) {
             throw BadInputException.of("shift", shiftFraction, "must be between 0 and 0.5");
         }
-        if (!(noiseFraction >= 0) || !(quantumFraction >= 0)) {
-            throw BadInputException.of("noise/quantum", noiseFraction + "/" + quantumFraction, "must be at least 0");
+        // fractions of the surface's scale: more than 1 drowns the surface, and a huge value once ran 900 runs
+        if (!(noiseFraction >= 0 && noiseFraction <= 1)) {
+            throw BadInputException.of("noise", noiseFraction, "must be from 0 to 1 (a fraction of the scale)");
+        }
+        if (!(quantumFraction >= 0 && quantumFraction <= 1)) {
+            throw BadInputException.of("quantum", quantumFraction, "must be from 0 to 1 (a fraction of the scale)");
         }
     }
 

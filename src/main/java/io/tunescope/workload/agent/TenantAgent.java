@@ -257,7 +257,7 @@ final class TenantAgent {
         long errors;
         // the file is closed, complete on disk, before Done tells the controller it may read it
         try (ExecutionCsv csv = new ExecutionCsv(Path.of(spec.executionsCsv()))) {
-            Driver driver = new Driver(settings, user -> connections.get(user - 1), csv::accept,
+            Driver driver = new Driver(settings, reopening(connections), csv::accept,
                     (user, query, verdict) -> events.emit(
                             new AgentEvent.Validation(query, verdict.ok(), verdict.detail())));
             boolean transactions = spec.workload().definition().transactions() != null;
@@ -290,6 +290,34 @@ final class TenantAgent {
         events.emit(new AgentEvent.Done(executions, errors, result.measureStartNanos(), result.measureEndNanos(),
                 fatal));
         return (fatal == null ? Outcome.OK : Outcome.FAILURE).exitCode();
+    }
+
+    /**
+     * The users' connections opened before the start; a user whose connection was lost gets a new one from the
+     * tenant's database, kept in its place so that it is closed with the others.
+     */
+    private Driver.ConnectionOpener reopening(List<Connection> connections) {
+        return new Driver.ConnectionOpener() {
+            @Override
+            public Connection open(int user) {
+                return connections.get(user - 1);
+            }
+
+            @Override
+            public Connection reopen(int user) throws SQLException {
+                Connection fresh;
+                try {
+                    fresh = database.newConnection();
+                } catch (io.tunescope.BadInputException e) {
+                    // a server still restarting is no bad input: a failed try, and the user tries again
+                    throw new SQLException(e.getMessage(), "08001", e);
+                }
+                synchronized (connections) {
+                    connections.set(user - 1, fresh);
+                }
+                return fresh;
+            }
+        };
     }
 
     static BadInputException cannotConnect(String url, SQLException e) {

@@ -33,6 +33,22 @@ public interface UserTransactions extends AutoCloseable {
     default void weights(java.util.Map<String, Double> byName) {
     }
 
+    /**
+     * Whether this user goes on after its connection was lost (SQLSTATE class 08, or 57P, a server shutting down),
+     * on a new connection handed to {@link #reconnected}; false (the default): the user ends with that failure.
+     */
+    default boolean reconnects() {
+        return false;
+    }
+
+    /**
+     * Takes {@code connection} in place of the lost one, outside any transaction; a failure here (the server went
+     * down again) makes the driver try another connection. Called only when {@link #reconnects()} is true.
+     */
+    default void reconnected(java.sql.Connection connection) throws SQLException {
+        throw new UnsupportedOperationException("this workload does not reconnect");
+    }
+
     @Override
     void close() throws SQLException;
 }

@@ -11,14 +11,17 @@ import java.util.SplittableRandom;
  * fails on a serialization failure or deadlock (SQLSTATE class 40, or DuckDB's write conflict) is rolled back and its
  * failure reaches the driver, which records it with its SQLSTATE; the next draw then repeats the same transaction
  * with the same inputs (a retry, counted as one more execution, never hidden), up to {@value #MAX_RETRIES} times.
+ * A terminal whose connection was lost (a database restart) goes on on a new one: the lost transaction is counted
+ * as failed, not retried (it may have committed), and the draws go on where they were.
  */
 final class TpccUser implements UserTransactions {
     static final int MAX_RETRIES = 10;
 
-    private final Connection connection;
+    private Connection connection;
+    private final TpccTerminal terminal;
     private final SplittableRandom draws;
-    private final TpccTransactions transactions;
-    private final TpccReads reads;
+    private TpccTransactions transactions;
+    private TpccReads reads;
     private final CConstants c;
     private final boolean autoCommitBefore;
     private final TpccWaits waits;
@@ -36,6 +39,7 @@ final class TpccUser implements UserTransactions {
     TpccUser(Connection connection, TpccTerminal terminal, CConstants c, long seed, TpccWaits waits)
             throws SQLException {
         this.connection = connection;
+        this.terminal = terminal;
         this.waits = waits;
         this.c = c;
         this.draws = new SplittableRandom(seed);
@@ -110,6 +114,23 @@ final class TpccUser implements UserTransactions {
         }
         String message = e.getMessage();
         return message != null && message.contains("Conflict");
+    }
+
+    @Override
+    public boolean reconnects() {
+        return true;
+    }
+
+    @Override
+    public void reconnected(Connection fresh) throws SQLException {
+        transactions.discard();
+        reads.discard();
+        fresh.setAutoCommit(false);
+        connection = fresh;
+        transactions = new TpccTransactions(fresh, terminal);
+        reads = new TpccReads(fresh, terminal);
+        retryIndex = -1;
+        retries = 0;
     }
 
     private void rollbackQuietly(SQLException failure) {
