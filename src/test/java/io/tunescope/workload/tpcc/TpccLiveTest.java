@@ -65,9 +65,20 @@ class TpccLiveTest {
             s.executeUpdate("UPDATE warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 1");
         }
         Path broken = tmp.resolve("broken");
-        assertThat(run(broken, "--no-load", "--iterations", "2")).isEqualTo(ExitCode.FAILURE);
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.out;
+        System.setOut(new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(run(broken, "--no-load", "--iterations", "2")).isEqualTo(ExitCode.FAILURE);
+        } finally {
+            System.setOut(before);
+        }
         JsonNode failed = Json.MAPPER.readTree(Files.readString(broken.resolve("summary.json")));
         assertThat(failed.get("failure").asText()).contains("TPC-C consistency condition 1");
+        assertThat(failed.at("/tenants/0/transactions/consistency").asText())
+                .startsWith("TPC-C consistency condition 1");
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("TPC-C consistency conditions 1-4: FAILED: TPC-C consistency condition 1");
     }
 
     @Test
