@@ -88,6 +88,8 @@ class SqlSourcesTest {
             // COPY or LOAD DATA into one of the nine tables (TpccSchema.TABLES, named by TpccGenerator)
             Map.entry("workload/tpcc/TpccTextRows.java", Set.of("table", "sql")),
             Map.entry("workload/tpcc/TpccConsistency.java", Set.of("CONDITIONS[i][1]")),   // fixed queries
+            // the prepared cluster's count of each of TpccSchema.TABLES (constant names) at its build
+            Map.entry("workload/tpcc/PreparedTpccCluster.java", Set.of("table")),
             // DDL from TpccSchema's own constant tables, columns and keys
             Map.entry("workload/tpcc/TpccSchema.java", Set.of("TABLES.get(i)", "table", "columns(table, dialect)",
                     "(key == null || keysLater ? \"\" : \"\" + key + \"\")", "key", "String.join(\"\", TABLES)")),

@@ -105,7 +105,7 @@ public final class ScaleCommand implements Callable<Integer> {
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
-        ScaleOptions.checkCounts(forks, bootstrap);
+        ScaleOptions.checkCounts(forks, bootstrap.refits());
         FreshOutput.check(outDir);
         try (EngineChoice chosen = EngineChoice.open(chosenEngine, jdbc.url, user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),

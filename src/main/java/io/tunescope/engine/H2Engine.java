@@ -6,8 +6,8 @@ import io.tunescope.engine.knob.KnobCatalog;
 import java.util.Optional;
 
 /**
- * H2, embedded in memory: in the controller JVM for the scale lab, and in a tenant agent JVM of its own for a run of
- * TPC-C (its SQL fits TPC-C's statements; TPC-H is not run on it).
+ * H2, embedded: in memory in the controller JVM for the scale lab, and in a file database of a tenant agent JVM of its
+ * own for a run of TPC-C (its SQL fits TPC-C's statements; TPC-H is not run on it).
  */
 final class H2Engine extends InControllerEngine {
     H2Engine() {

@@ -4,9 +4,13 @@ import io.tunescope.Notices;
 import io.tunescope.Outcome;
 import io.tunescope.Progress;
 import io.tunescope.engine.PrivateServer;
+import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.store.DataCache;
 import io.tunescope.workload.DataConfig;
+import io.tunescope.workload.WorkloadDefinition;
+import io.tunescope.workload.tpcc.PreparedTpccCluster;
+import io.tunescope.workload.tpcc.TpccScale;
 import io.tunescope.workload.tpch.ClusterRows;
 import io.tunescope.workload.tpch.PreparedCluster;
 import io.tunescope.workload.tpch.TpchLoader;
@@ -18,28 +22,43 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 
 /**
- * Private servers on copies of one prepared data directory (load once, reuse everywhere: {@link PreparedCluster}):
- * prepared once per run, and each tenant's server started on its own copy, its rows checked against the generator's.
+ * Private servers on copies of one prepared data directory (load once, reuse everywhere: {@link PreparedCluster} for
+ * TPC-H, {@link PreparedTpccCluster} for TPC-C): prepared once per run, and each tenant's server started on its own copy, its rows checked against the generator's.
  */
 final class ClusterCopies {
-    private final DataCache cache;
-    private final PreparedCluster.Result prepared;
+    /** How a tenant's copy is checked: its rows against the prepared directory's, naming {@code where}. */
+    @FunctionalInterface
+    private interface RowsCheck {
+        void check(Connection connection, String where) throws SQLException;
+    }
 
-    private ClusterCopies(DataCache cache, PreparedCluster.Result prepared) {
-        this.cache = cache;
-        this.prepared = prepared;
+    private final ServerDataCopy copy;
+    private final Path dataDir;
+    private final long rows;
+    private final RowsCheck rowsCheck;
+
+    private ClusterCopies(ServerDataCopy copy, Path dataDir, long rows, RowsCheck rowsCheck) {
+        this.copy = copy;
+        this.dataDir = dataDir;
+        this.rows = rows;
+        this.rowsCheck = rowsCheck;
     }
 
     /**
-     * The prepared copies for this run's tenants, or null when they load their own: no data cache, no load, or a
-     * server product that cannot start on a copied data directory (MariaDB).
+     * The prepared copies for this run's tenants, or null when they load their own: no data cache, no load, a
+     * server product that cannot start on a copied data directory (MariaDB), or a workload that brings its own
+     * tables (pgbench, workload files). TPC-H and TPC-C each have their own prepared directories.
      */
     static ClusterCopies prepare(TpchRunConfig config, PrivateServers.Launcher servers, Progress progress)
             throws RunFailure, InterruptedException {
         DataConfig data = config.data();
-        // the prepared directories hold TPC-H; a workload of named transactions (TPC-C, pgbench) loads its own
-        if (servers == null || !servers.copiesData() || !data.load() || data.dataCache() == null
-                || config.workload().definition().transactions() != null) {
+        if (servers == null || !servers.copiesData() || !data.load() || data.dataCache() == null) {
+            return null;
+        }
+        if (config.workload().definition().kind() == WorkloadDefinition.Kind.TPCC) {
+            return prepareTpcc(config, servers, progress);
+        }
+        if (config.workload().definition().transactions() != null) {
             return null;
         }
         DataCache cache = new DataCache(Path.of(data.dataCache()));
@@ -53,16 +72,43 @@ final class ClusterCopies {
                 Notices.say("tunescope: prepared TPC-H SF " + data.scaleFactor() + " for " + engine + " once in "
                         + result.dataDir() + " (" + result.millis() + " ms); later cells and runs copy it");
             }
-            return new ClusterCopies(cache, result);
+            return new ClusterCopies(PreparedCluster.copy(cache, result), result.dataDir(), result.manifest().rows(),
+                    (connection, where) -> ClusterRows.check(connection, result.manifest().rowsByTable(), where));
         } catch (IOException | SQLException e) {
             throw new RunFailure("preparing the TPC-H data directory in " + cache.root() + ": " + e.getMessage(),
                     Outcome.FAILURE);
         }
     }
 
+    /** TPC-C's prepared data directory for this run's warehouses and seed (the data is drawn from the seed). */
+    private static ClusterCopies prepareTpcc(TpchRunConfig config, PrivateServers.Launcher servers,
+                                             Progress progress) throws RunFailure, InterruptedException {
+        DataConfig data = config.data();
+        DataCache cache = new DataCache(Path.of(data.dataCache()));
+        String engine = config.connection().engine().id();
+        int warehouses = TpchRunConfig.warehousesOf(data.scaleFactor());
+        long seed = config.workload().seed();
+        try (Progress.Task bar = progress.start("prepare TPC-C " + warehouses + " warehouses for " + engine
+                + " (once, in " + cache.root() + ")", TpccScale.rowsAt(warehouses), "rows")) {
+            PreparedTpccCluster.Result result = PreparedTpccCluster.ensure(cache, engine,
+                    config.connection().engine().dialect(), servers, warehouses, seed, data.loadThreads(),
+                    bar::step);
+            if (result.built()) {
+                Notices.say("tunescope: prepared TPC-C with " + warehouses + " warehouses (seed " + seed + ") for "
+                        + engine + " once in " + result.dataDir() + " (" + result.millis() + " ms); later runs copy it");
+            }
+            return new ClusterCopies(PreparedTpccCluster.copy(cache, result), result.dataDir(),
+                    result.manifest().rows(), (connection, where) -> PreparedTpccCluster.checkRows(connection,
+                    result.manifest().rowsByTable(), where));
+        } catch (IOException | SQLException e) {
+            throw new RunFailure("preparing the TPC-C data directory in " + cache.root() + ": " + e.getMessage(),
+                    Outcome.FAILURE);
+        }
+    }
+
     /** The rows every tenant holds. */
     long rows() {
-        return prepared.manifest().rows();
+        return rows;
     }
 
     /**
@@ -72,7 +118,7 @@ final class ClusterCopies {
     void startServer(TenantSlot slot, PrivateServers.Launcher servers, java.util.List<String> settings)
             throws IOException, InterruptedException, RunFailure {
         long start = System.nanoTime();
-        slot.server = servers.startFrom(PreparedCluster.copy(cache, prepared), slot.dir, slot.cpus, settings);
+        slot.server = servers.startFrom(copy, slot.dir, slot.cpus, settings);
         check(slot.server, slot.name);
         slot.preparedRows = rows();
         slot.preparedMillis = (System.nanoTime() - start) / 1_000_000;
@@ -80,10 +126,10 @@ final class ClusterCopies {
 
     private void check(PrivateServer server, String tenant) throws RunFailure {
         try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password())) {
-            ClusterRows.check(connection, prepared.manifest().rowsByTable(), "the copy in tenant " + tenant);
+            rowsCheck.check(connection, "the copy in tenant " + tenant);
         } catch (SQLException e) {
             throw new RunFailure("tenant " + tenant + ": " + e.getMessage() + " (prepared data directory "
-                    + prepared.dataDir() + "; remove it to build it again)", Outcome.FAILURE);
+                    + dataDir + "; remove it to build it again)", Outcome.FAILURE);
         }
     }
 }

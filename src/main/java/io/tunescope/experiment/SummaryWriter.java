@@ -96,7 +96,8 @@ final class SummaryWriter {
         return new RunSummary.TenantSummary(slot.name, slot.pids(), slot.cpus == null ? null : slot.cpus.text(),
                 throughput, statistics.executions(), statistics.errors(), seconds, load, queries,
                 mixNames() == null ? null : TransactionMix.read(slot.executionsCsv, mixNames(),
-                        tpcc() ? TpccWorkload.TRANSACTIONS.get(0) : null, seconds, latencyLimitNanos()),
+                        tpcc() ? TpccWorkload.TRANSACTIONS.get(0) : null, seconds, latencyLimitNanos())
+                        .withConsistency(slot.consistency),
                 slot.settingsReading == null && slot.countersBefore == null ? null
                         : DatabaseView.of(slot.settingsReading, slot.countersBefore, slot.countersAfter));
     }

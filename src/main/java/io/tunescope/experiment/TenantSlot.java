@@ -30,6 +30,8 @@ final class TenantSlot {
     boolean done;
     Integer exitCode;
     String failure;
+    /** TPC-C's verdict after the run ({@code passed} or the failed conditions); null when not checked. */
+    String consistency;
     String engineVersion;
     List<Long> backendPids = List.of();
     Long loadRows;
@@ -107,6 +109,7 @@ final class TenantSlot {
             executions = e.executions();
             measureStartNanos = e.measureStartNanos();
             measureEndNanos = e.measureEndNanos();
+            consistency = e.consistency();
             if (e.message() != null) {
                 failure = e.message();
             }

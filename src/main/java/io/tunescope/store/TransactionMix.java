@@ -16,11 +16,16 @@ import java.util.TreeMap;
  * committed, their share of the mix, throughput, latency percentiles of the committed ones, and every failure by
  * SQLSTATE (retried serialization failures included: nothing is hidden). For TPC-C, {@code tpmC} is the New-Orders
  * committed per minute of measurement, which HammerDB calls NOPM and BenchBase NOTPM ({@code notpm}, the same
- * number); neither is an audited TPC figure.
+ * number); neither is an audited TPC figure. {@code consistency} is TPC-C's verdict on the tenant's database after
+ * the run: {@code passed} when consistency conditions 1 to 4 hold, else the conditions that failed, named; absent when
+ * they were not checked (another workload, or a run that ended early).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions,
-                             Double latencyLimitMillis, Map<String, Long> errorsBySqlState) {
+                             Double latencyLimitMillis, Map<String, Long> errorsBySqlState, String consistency) {
+    /** The consistency verdict when every condition holds. */
+    public static final String PASSED = "passed";
+
     /**
      * {@code errorsBySqlState} sums the transactions' failures by SQLSTATE (a database restart shows as 57P01 and
      * class 08, the connections it ended); computed from {@code transactions} when null.
@@ -38,12 +43,18 @@ public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, L
     }
 
     public TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions) {
-        this(tpmC, notpm, measureSeconds, transactions, null, null);
+        this(tpmC, notpm, measureSeconds, transactions, null, null, null);
     }
 
     public TransactionMix(Double tpmC, Double notpm, double measureSeconds, List<Transaction> transactions,
                           Double latencyLimitMillis) {
-        this(tpmC, notpm, measureSeconds, transactions, latencyLimitMillis, null);
+        this(tpmC, notpm, measureSeconds, transactions, latencyLimitMillis, null, null);
+    }
+
+    /** This mix with TPC-C's verdict after the run (null: not checked). */
+    public TransactionMix withConsistency(String verdict) {
+        return new TransactionMix(tpmC, notpm, measureSeconds, transactions, latencyLimitMillis, errorsBySqlState,
+                verdict);
     }
 
     /**
@@ -109,7 +120,7 @@ public record TransactionMix(Double tpmC, Double notpm, double measureSeconds, L
         }
         Double tpmC = newOrder == null || measureSeconds <= 0 ? null : counts.get(newOrder)[1] * 60.0 / measureSeconds;
         return new TransactionMix(tpmC, tpmC, measureSeconds, transactions,
-                latencyLimitNanos > 0 ? latencyLimitNanos / 1e6 : null);
+                latencyLimitNanos > 0 ? latencyLimitNanos / 1e6 : null, null, null);
     }
 
     /** The SQLSTATE an execution's error starts with ("40001: ..."), or "none". */

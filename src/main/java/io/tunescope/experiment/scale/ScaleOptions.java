@@ -33,7 +33,6 @@ public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode>
         threads = List.copyOf(threads.stream().distinct().sorted().toList());
     }
 
-    /** Checks thread counts before anything is started (a PostgreSQL instance takes seconds). */
     /** The forks and bootstrap refits, checked before an engine is opened (a Derby one writes a log first). */
     public static void checkCounts(int forks, int bootstrapSamples) {
         if (forks < 0) {
@@ -44,6 +43,7 @@ public record ScaleOptions(ConnectionSpec spec, String statement, List<PlanMode>
         }
     }
 
+    /** Checks thread counts before anything is started (a PostgreSQL instance takes seconds). */
     public static void checkThreads(List<Integer> threads) {
         if (threads.isEmpty()) {
             throw BadInputException.of("threads", threads, "must list at least one thread count");

@@ -63,10 +63,17 @@ public sealed interface AgentEvent {
 
     /**
      * The users finished: counts, and the measurement window on the agent's {@code System.nanoTime} clock (its
-     * length gives the throughput); {@code message} is the fatal error that ended the run early, if one did.
+     * length gives the throughput); {@code message} is the fatal error that ended the run early, if one did;
+     * {@code consistency} is TPC-C's verdict after the run ({@link #PASSED}, or the conditions that failed), null when
+     * the workload has none or it was not checked.
      */
-    record Done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message)
-            implements AgentEvent {
+    record Done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message,
+                @JsonInclude(JsonInclude.Include.NON_NULL) String consistency) implements AgentEvent {
+        public static final String PASSED = io.tunescope.store.TransactionMix.PASSED;
+
+        Done(long executions, long errors, long measureStartNanos, long measureEndNanos, String message) {
+            this(executions, errors, measureStartNanos, measureEndNanos, message, null);
+        }
     }
 
     /**

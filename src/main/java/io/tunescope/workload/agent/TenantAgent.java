@@ -177,16 +177,16 @@ final class TenantAgent {
     }
 
     /**
-     * TPC-C's consistency conditions after the run: the first that fails, named, or null when all hold (or the
-     * workload is not TPC-C).
+     * TPC-C's consistency conditions after the run: {@link AgentEvent.Done#PASSED} when all hold, else those that
+     * fail, named; null when the workload is not TPC-C.
      */
-    private String consistencyProblem() {
+    private String consistency() {
         if (spec.workload().definition().kind() != WorkloadDefinition.Kind.TPCC) {
             return null;
         }
         try (Connection connection = database.newConnection()) {
             List<TpccConsistency.Violation> violations = TpccConsistency.check(connection);
-            return violations.isEmpty() ? null : violations.stream().map(Object::toString)
+            return violations.isEmpty() ? AgentEvent.Done.PASSED : violations.stream().map(Object::toString)
                     .collect(java.util.stream.Collectors.joining("; "));
         } catch (SQLException e) {
             return "TPC-C consistency conditions could not be checked: " + e.getMessage();
@@ -286,9 +286,12 @@ final class TenantAgent {
         }
         events.emit(new AgentEvent.DatabaseReading(AgentEvent.Moment.AFTER,
                 DatabaseReadings.countersAfter(database, connections, backendPids)));
-        String fatal = result.fatalError() != null ? result.fatalError() : consistencyProblem();
+        // a run that ended early is not checked: its verdict would say nothing about the transactions it lost
+        String consistency = result.fatalError() != null ? null : consistency();
+        String fatal = result.fatalError() != null ? result.fatalError()
+                : AgentEvent.Done.PASSED.equals(consistency) ? null : consistency;
         events.emit(new AgentEvent.Done(executions, errors, result.measureStartNanos(), result.measureEndNanos(),
-                fatal));
+                fatal, consistency));
         return (fatal == null ? Outcome.OK : Outcome.FAILURE).exitCode();
     }
 

@@ -6,6 +6,7 @@ import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.Lifecycle;
 import org.duckdb.DuckDBConnection;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -37,12 +38,18 @@ abstract class TenantDatabase implements AutoCloseable {
     public abstract void close() throws SQLException;
 
     /**
-     * H2 in memory in this agent, its settings applied once (they are database-wide). Its lock timeout is raised
-     * from one second to ten: under TPC-C's contention a short one fails waits that would have been granted.
+     * H2 in this agent, its settings applied once (they are database-wide). Its lock timeout is raised from one second
+     * to ten: under TPC-C's contention a short one fails waits that would have been granted.
      */
-    private static TenantDatabase hostedH2(AgentSpec spec) throws SQLException {
-        Jdbc database = new Jdbc("jdbc:h2:mem:tenant-" + spec.tenant() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000",
-                new Properties());
+    private static TenantDatabase hostedH2(AgentSpec spec) throws SQLException, IOException {
+        HostedH2Files files = HostedH2Files.create(spec.tenant());
+        Jdbc database;
+        try {
+            database = new Jdbc(files.url() + ";LOCK_TIMEOUT=10000", new Properties(), files);
+        } catch (RuntimeException e) {
+            files.remove();
+            throw e;
+        }
         try (java.sql.Statement st = database.probe.createStatement()) {
             for (String setting : spec.settings()) {
                 st.execute(setting);
@@ -112,10 +119,17 @@ abstract class TenantDatabase implements AutoCloseable {
         private final String url;
         private final Properties credentials;
         private final Connection probe;
+        /** The files of a database this agent hosts, removed when it closes; null for a server's. */
+        private final HostedH2Files hosted;
 
         Jdbc(String url, Properties credentials) {
+            this(url, credentials, null);
+        }
+
+        Jdbc(String url, Properties credentials, HostedH2Files hosted) {
             this.url = url;
             this.credentials = credentials;
+            this.hosted = hosted;
             this.probe = TenantAgent.connect(url, credentials);
         }
 
@@ -137,7 +151,13 @@ abstract class TenantDatabase implements AutoCloseable {
 
         @Override
         public void close() throws SQLException {
-            probe.close();
+            try {
+                probe.close();
+            } finally {
+                if (hosted != null) {
+                    hosted.remove();
+                }
+            }
         }
     }
 }

@@ -115,16 +115,21 @@ public final class PreparedTpcc {
      * random draws (a generator that draws differently changes the key).
      */
     static String versionKey(int warehouses, long seed, String engineVersion) {
+        return versionKey(FORMAT, warehouses, seed, engineVersion, SqlDialect.DUCKDB);
+    }
+
+    /** As {@link #versionKey(int, long, String)}, for a copy of {@code format} whose tables speak {@code dialect}. */
+    static String versionKey(String format, int warehouses, long seed, String engineVersion, SqlDialect dialect) {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-        StringBuilder text = new StringBuilder(FORMAT).append('\0').append(engineVersion).append('\0')
+        StringBuilder text = new StringBuilder(format).append('\0').append(engineVersion).append('\0')
                 .append(warehouses).append('\0').append(seed);
         for (String table : TpccSchema.TABLES) {
-            text.append('\0').append(TpccSchema.columns(table, SqlDialect.DUCKDB)).append('\0')
+            text.append('\0').append(TpccSchema.columns(table, dialect)).append('\0')
                     .append(TpccSchema.primaryKey(table));
         }
         TpccRandom draws = new TpccRandom(seed, CConstants.forLoad(seed));

@@ -12,14 +12,14 @@ import java.util.stream.Stream;
  * in the manifest when the directory is built, and compared with the cache and with every tenant's copy (a stat per
  * file: milliseconds), so a truncated, missing or extra file is found before a server starts on it.
  */
-final class ClusterFiles {
+public final class ClusterFiles {
     private static final String BASE = "base";
 
     private ClusterFiles() {
     }
 
     /** Every regular file under {@code dataDir/base}, by path relative to {@code dataDir}, with its bytes. */
-    static Map<String, Long> list(Path dataDir) throws IOException {
+    public static Map<String, Long> list(Path dataDir) throws IOException {
         Map<String, Long> files = new TreeMap<>();
         Path base = dataDir.resolve(BASE);
         if (!Files.isDirectory(base)) {
@@ -34,7 +34,7 @@ final class ClusterFiles {
     }
 
     /** Throws, naming {@code where} and the first file that differs, unless the files are exactly {@code expected}. */
-    static void check(Path dataDir, Map<String, Long> expected, String where) throws IOException {
+    public static void check(Path dataDir, Map<String, Long> expected, String where) throws IOException {
         if (expected.isEmpty()) {
             throw new IOException(where + ": the manifest lists no files");
         }

@@ -45,7 +45,7 @@ public final class PreparedCluster {
      * The building server's own settings (its configuration block is replaced in every copy): little WAL to copy,
      * no autovacuum racing the load's own VACUUM.
      */
-    static final List<String> BUILD_SETTINGS = List.of("wal_level = minimal", "max_wal_senders = 0",
+    public static final List<String> BUILD_SETTINGS = List.of("wal_level = minimal", "max_wal_senders = 0",
             "min_wal_size = '32MB'", "max_wal_size = '64MB'", "autovacuum = off");
     private static final Duration COPY_TIMEOUT = Duration.ofMinutes(10);
 
@@ -140,7 +140,7 @@ public final class PreparedCluster {
     }
 
     /** {@code cp -a}: owners and modes kept, holes kept, reflinks where the file system has them (else full copies). */
-    static void copyTree(Path source, Path target) throws IOException, InterruptedException {
+    public static void copyTree(Path source, Path target) throws IOException, InterruptedException {
         CommandRunner.Outcome cp = CommandRunner.run(List.of("cp", "-a", "--reflink=auto", "--sparse=always",
                 source.toString(), target.toString()), COPY_TIMEOUT);
         if (!cp.ok()) {

@@ -24,6 +24,9 @@ class AgentEventTest {
             new AgentEvent.Validation("Q1", true, null),
             new AgentEvent.Done(40, 2, 1_000_000L, 61_000_000_000L, null),
             new AgentEvent.Done(3, 0, 5L, 9L, "fatal: connection lost"),
+            new AgentEvent.Done(900, 9, 5L, 9L, null, AgentEvent.Done.PASSED),
+            new AgentEvent.Done(900, 9, 5L, 9L, "TPC-C consistency condition 1 (W_YTD) fails at w_id=1",
+                    "TPC-C consistency condition 1 (W_YTD) fails at w_id=1"),
             new AgentEvent.DatabaseReading(AgentEvent.Moment.BEFORE, new io.tunescope.store.EngineReading(
                     "2026-12-02T05:00:00Z", List.of(new io.tunescope.store.EngineSetting("work_mem", "4096", "kB",
                     "default", "4096", false)), List.of(new io.tunescope.store.EngineReading.Counter(

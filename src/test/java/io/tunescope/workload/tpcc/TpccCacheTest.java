@@ -9,12 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -45,12 +49,43 @@ class TpccCacheTest {
     }
 
     private static JsonNode run(Path cache, Path out) throws Exception {
-        int code = Main.execute("run", "--engine", "duckdb", "--workload", "tpcc", "--warehouses", "1",
-                "--users", "2", "--duration", "2s", "--data-cache", cache.toString(), "--out", out.toString());
+        PrintStream before = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = Main.execute("run", "--engine", "duckdb", "--workload", "tpcc", "--warehouses", "1",
+                    "--users", "2", "--duration", "2s", "--data-cache", cache.toString(), "--out", out.toString());
+        } finally {
+            System.setOut(before);
+        }
         JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
         // exit 0 also says the consistency conditions held after the run
         assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        JsonNode mix = summary.get("tenants").get(0).get("transactions");
+        assertThat(mix.get("consistency").asText()).isEqualTo("passed");
+        assertConsole(captured.toString(StandardCharsets.UTF_8), mix);
         return summary;
+    }
+
+    /** The console's last lines give tpmC and NOTPM, each transaction's counts and p90, and the verdict. */
+    private static void assertConsole(String stdout, JsonNode mix) {
+        List<String> lines = stdout.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        assertThat(lines.get(lines.size() - 1)).startsWith("results: ");
+        assertThat(lines.get(lines.size() - 2)).isEqualTo("TPC-C consistency conditions 1-4: passed");
+        assertThat(lines.get(lines.size() - 3)).startsWith(String.format(Locale.ROOT, "tpmC %,.1f  NOTPM %,.1f",
+                mix.get("tpmC").asDouble(), mix.get("notpm").asDouble()));
+        assertThat(String.join("\n", lines)).contains("p90 ms");
+        for (JsonNode t : mix.get("transactions")) {
+            String row = lines.stream().filter(l -> l.startsWith(t.get("name").asText() + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no line for " + t.get("name") + " in\n" + stdout));
+            List<String> cells = List.of(row.split("\\s+"));
+            assertThat(cells.get(1)).isEqualTo(t.get("count").asText());
+            assertThat(cells.get(2)).isEqualTo(t.get("committed").asText());
+            if (t.hasNonNull("p90Millis")) {
+                assertThat(cells.get(6)).isEqualTo(String.format(Locale.ROOT, "%.2f", t.get("p90Millis").asDouble()));
+            }
+        }
     }
 
     private static Path onlyCopy(Path cache) throws Exception {

@@ -65,9 +65,62 @@ class TpccLiveTest {
             s.executeUpdate("UPDATE warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 1");
         }
         Path broken = tmp.resolve("broken");
-        assertThat(run(broken, "--no-load", "--iterations", "2")).isEqualTo(ExitCode.FAILURE);
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.out;
+        System.setOut(new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(run(broken, "--no-load", "--iterations", "2")).isEqualTo(ExitCode.FAILURE);
+        } finally {
+            System.setOut(before);
+        }
         JsonNode failed = Json.MAPPER.readTree(Files.readString(broken.resolve("summary.json")));
         assertThat(failed.get("failure").asText()).contains("TPC-C consistency condition 1");
+        assertThat(failed.at("/tenants/0/transactions/consistency").asText())
+                .startsWith("TPC-C consistency condition 1");
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("TPC-C consistency conditions 1-4: FAILED: TPC-C consistency condition 1");
+    }
+
+    @Test
+    void aPrivateServersSecondRunStartsOnACopyOfThePreparedDataDirectory(@TempDir Path tmp) throws Exception {
+        Path cache = tmp.resolve("cache");
+        JsonNode first = privateRun(cache, tmp.resolve("one"));
+        Path prepared = onlyPrepared(cache);
+        Path manifestFile = prepared.resolveSibling(prepared.getFileName() + ".json");
+        String manifest = Files.readString(manifestFile);
+        JsonNode rows = Json.MAPPER.readTree(manifest).get("rowsByTable");
+        assertThat(rows.get("new_order").asLong()).isEqualTo(9_000L);
+
+        // the first run's New-Orders changed its tenant's copy: the prepared directory is as it was built
+        JsonNode second = privateRun(cache, tmp.resolve("two"));
+        assertThat(onlyPrepared(cache)).isEqualTo(prepared);
+        assertThat(Files.readString(manifestFile)).as("not built again").isEqualTo(manifest);
+        for (JsonNode run : List.of(first, second)) {
+            JsonNode load = run.at("/tenants/0/load");
+            // a tenant started on a copy loads nothing itself: no keys or indexes built
+            assertThat(load.get("rows").asLong()).isEqualTo(Json.MAPPER.readTree(manifest).get("rowsByTable")
+                    .properties().stream().mapToLong(e -> e.getValue().asLong()).sum());
+            assertThat(load.get("indexMillis").asLong()).isZero();
+            assertThat(run.at("/tenants/0/transactions/consistency").asText()).isEqualTo("passed");
+            assertThat(run.at("/tenants/0/transactions/tpmC").asDouble()).isPositive();
+        }
+    }
+
+    private static JsonNode privateRun(Path cache, Path out) throws Exception {
+        int code = Main.execute("run", "--engine", "postgres", "--pg-bin", Externals.postgres().binDir().toString(),
+                "--workload", "tpcc", "--warehouses", "1", "--users", "2", "--duration", "2s", "--load",
+                "--data-cache", cache.toString(), "--out", out.toString());
+        JsonNode summary = Json.MAPPER.readTree(Files.readString(out.resolve("summary.json")));
+        assertThat(code).as(summary.toString()).isEqualTo(ExitCode.OK);
+        return summary;
+    }
+
+    private static Path onlyPrepared(Path cache) throws Exception {
+        try (java.util.stream.Stream<Path> files = Files.list(cache.resolve("tpcc"))) {
+            List<Path> dirs = files.filter(f -> f.toString().endsWith(".pgdata")).toList();
+            assertThat(dirs).hasSize(1);
+            return dirs.get(0);
+        }
     }
 
     @Test
