@@ -96,9 +96,7 @@ public final class Catalogs {
     public static KnobCatalog h2() {
         return catalog("h2", KnobSyntax.H2, List.of(
                 Knob.size("CACHE_SIZE", 1024, 16777216, "kB", Math.min(16777216, Math.max(1024, ramMiB() * 64)),
-                        SESSION, "page cache; default: 64 MB per GB of RAM"),
-                Knob.integer("QUERY_CACHE_SIZE", 0, 1024, "statements", 8, SESSION,
-                        "parsed statements kept per session")));
+                        SESSION, "page cache; default: 64 MB per GB of RAM")));
     }
 
     /** The knobs whose default follows this machine (its cores or its memory), as {@code engine.knob}. */
