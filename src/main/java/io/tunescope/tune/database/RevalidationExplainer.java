@@ -9,6 +9,7 @@ import io.tunescope.store.VerdictExplanation;
 import io.tunescope.store.VerdictExplanation.Pair;
 import io.tunescope.store.VerdictExplanation.QueryDifference;
 import io.tunescope.store.VerdictExplanation.RoleDifference;
+import io.tunescope.tune.target.RevalidationRuns;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,40 +72,29 @@ final class RevalidationExplainer {
 
     private static List<String> names(List<RunFigures> a, List<RunFigures> b,
                                       Function<RunFigures, ? extends Map<String, ?>> by) {
-        TreeMap<String, Boolean> all = new TreeMap<>();
-        Stream.concat(a.stream(), b.stream()).forEach(r -> by.apply(r).keySet().forEach(k -> all.put(k, true)));
-        return List.copyOf(all.keySet());
+        return RevalidationRuns.names(a, b, by);
     }
 
     private static <T> Pair pair(List<RunFigures> defaults, List<RunFigures> bests, Function<RunFigures, T> of,
                                  Function<T, Double> field) {
-        return Pair.of(median(defaults, of, field), median(bests, of, field));
-    }
-
-    private static <T> Double median(List<RunFigures> runs, Function<RunFigures, T> of, Function<T, Double> field) {
-        double[] v = runs.stream().map(of).filter(java.util.Objects::nonNull).map(field)
-                .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
-        if (v.length == 0) {
-            return null;
-        }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return RevalidationRuns.pair(defaults, bests, r -> {
+            T t = of.apply(r);
+            return t == null ? null : field.apply(t);
+        });
     }
 
     /** Every run of one configuration: the summary.json files under {@code prefix*-runs} (one per repeat). */
     private static List<RunFigures> runs(Path logs, String prefix) {
         List<RunFigures> out = new ArrayList<>();
-        try (Stream<Path> dirs = Files.list(logs)) {
-            for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && p.getFileName().toString().endsWith("-runs")).sorted().toList()) {
-                try (Stream<Path> files = Files.walk(d, 2)) {
-                    for (Path summary : files.filter(p -> p.getFileName().toString().equals("summary.json"))
-                            .sorted().toList()) {
-                        read(summary.getParent()).ifPresent(out::add);
-                    }
+        for (Path d : RevalidationRuns.dirs(logs, prefix)) {
+            try (Stream<Path> files = Files.walk(d, 2)) {
+                for (Path summary : files.filter(p -> p.getFileName().toString().equals("summary.json"))
+                        .sorted().toList()) {
+                    read(summary.getParent()).ifPresent(out::add);
                 }
+            } catch (IOException e) {
+                return List.of();   // the runs could not be read: nothing to explain
             }
-        } catch (IOException e) {
-            return List.of();   // no re-validation runs to read: nothing to explain
         }
         return out;
     }

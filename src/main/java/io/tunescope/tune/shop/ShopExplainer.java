@@ -6,6 +6,7 @@ import io.tunescope.store.VerdictExplanation;
 import io.tunescope.store.VerdictExplanation.Pair;
 import io.tunescope.store.VerdictExplanation.QueryDifference;
 import io.tunescope.store.VerdictExplanation.RoleDifference;
+import io.tunescope.tune.target.RevalidationRuns;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,11 +14,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * Reads the shop target's re-validation runs ({@code default-N-runs}, {@code best-N-runs}: each run's summary.json)
@@ -85,37 +84,21 @@ final class ShopExplainer {
 
     private static List<String> names(List<RunFigures> a, List<RunFigures> b,
                                       Function<RunFigures, ? extends Map<String, ?>> by) {
-        TreeMap<String, Boolean> all = new TreeMap<>();
-        Stream.concat(a.stream(), b.stream()).forEach(r -> by.apply(r).keySet().forEach(k -> all.put(k, true)));
-        return List.copyOf(all.keySet());
+        return RevalidationRuns.names(a, b, by);
     }
 
     private static Pair pair(List<RunFigures> defaults, List<RunFigures> bests, Function<RunFigures, Double> field) {
-        return Pair.of(median(defaults, field), median(bests, field));
-    }
-
-    private static Double median(List<RunFigures> runs, Function<RunFigures, Double> field) {
-        double[] v = runs.stream().map(field).filter(Objects::nonNull).mapToDouble(Double::doubleValue).sorted()
-                .toArray();
-        if (v.length == 0) {
-            return null;
-        }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return RevalidationRuns.pair(defaults, bests, field);
     }
 
     /** Every complete run of one configuration: {@code prefix*-runs/summary.json}. */
     private static List<RunFigures> runs(Path logs, String prefix) {
         List<RunFigures> out = new ArrayList<>();
-        try (Stream<Path> dirs = Files.list(logs)) {
-            for (Path d : dirs.filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && p.getFileName().toString().endsWith("-runs")).sorted().toList()) {
-                Path summary = d.resolve("summary.json");
-                if (Files.isRegularFile(summary)) {
-                    read(summary).ifPresent(out::add);
-                }
+        for (Path d : RevalidationRuns.dirs(logs, prefix)) {
+            Path summary = d.resolve("summary.json");
+            if (Files.isRegularFile(summary)) {
+                read(summary).ifPresent(out::add);
             }
-        } catch (IOException e) {
-            return List.of();   // no re-validation runs to read: nothing to explain
         }
         return out;
     }

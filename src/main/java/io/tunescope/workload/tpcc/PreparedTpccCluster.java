@@ -1,6 +1,5 @@
 package io.tunescope.workload.tpcc;
 
-import io.tunescope.Notices;
 import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.ServerHomes;
@@ -80,43 +79,15 @@ public final class PreparedTpccCluster {
 
     /** The manifest of {@code dir} when it has {@code key}, TPC-C's tables and exactly its files; else null. */
     static PreparedManifest validCopy(DataCache cache, Path dir, String key) {
-        Path manifestFile = cache.manifest(dir);
-        if (!Files.isDirectory(dir) || !Files.isRegularFile(manifestFile)) {
-            return null;
-        }
-        try {
-            PreparedManifest manifest = Json.read(manifestFile, PreparedManifest.class);
-            if (!key.equals(manifest.key())) {
-                return null;
-            }
-            if (!manifest.rowsByTable().keySet().equals(new java.util.LinkedHashSet<>(TpccSchema.TABLES))) {
-                throw new IOException("its manifest lists tables " + manifest.rowsByTable().keySet());
-            }
-            ClusterFiles.check(dir, manifest.bytesByFile(), "the prepared data directory");
-            return manifest;
-        } catch (IOException | RuntimeException e) {
-            Notices.say("tunescope: prepared TPC-C data directory " + dir + " is not usable (" + e.getMessage()
-                    + "): building it again");
-            return null;
-        }
+        return ClusterFiles.validManifest(dir, cache.manifest(dir), key,
+                new java.util.LinkedHashSet<>(TpccSchema.TABLES), "TPC-C");
     }
 
     /** A copy of the prepared directory for one server, taken under the lock and checked against the manifest. */
     public static ServerDataCopy copy(DataCache cache, Result prepared) {
-        return target -> {
-            synchronized (PreparedTpccCluster.class) {
-                try (FileChannel channel = FileChannel.open(prepared.lock(), StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
-                    assert lock.isValid();
-                    if (validCopy(cache, prepared.dataDir(), prepared.manifest().key()) == null) {
-                        throw new IOException("the prepared data directory " + prepared.dataDir() + " changed while"
-                                + " this run used it; run again to rebuild it");
-                    }
-                    PreparedCluster.copyTree(prepared.dataDir(), target);
-                }
-            }
-            ClusterFiles.check(target, prepared.manifest().bytesByFile(), "the copy in " + target);
-        };
+        return target -> ClusterFiles.copyLocked(PreparedTpccCluster.class, prepared.lock(), prepared.dataDir(),
+                target, () -> validCopy(cache, prepared.dataDir(), prepared.manifest().key()) != null,
+                prepared.manifest());
     }
 
     /**

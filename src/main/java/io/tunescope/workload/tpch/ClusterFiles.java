@@ -1,10 +1,19 @@
 package io.tunescope.workload.tpch;
 
+import io.tunescope.Notices;
+import io.tunescope.store.Json;
+import io.tunescope.store.PreparedManifest;
+
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -50,5 +59,52 @@ public final class ClusterFiles {
             found.keySet().removeAll(expected.keySet());
             throw new IOException(where + ": files the manifest does not list: " + found.keySet());
         }
+    }
+
+    /**
+     * The manifest in {@code manifestFile} when it has {@code key}, exactly {@code tables} and exactly the files of
+     * {@code dir} it lists; else null, saying why (the data named by {@code what}, e.g. "TPC-H") when it is unusable.
+     */
+    public static PreparedManifest validManifest(Path dir, Path manifestFile, String key, Set<String> tables,
+                                                 String what) {
+        if (!Files.isDirectory(dir) || !Files.isRegularFile(manifestFile)) {
+            return null;
+        }
+        try {
+            PreparedManifest manifest = Json.read(manifestFile, PreparedManifest.class);
+            if (!key.equals(manifest.key())) {
+                return null;
+            }
+            if (!manifest.rowsByTable().keySet().equals(tables)) {
+                throw new IOException("its manifest lists tables " + manifest.rowsByTable().keySet());
+            }
+            check(dir, manifest.bytesByFile(), "the prepared data directory");
+            return manifest;
+        } catch (IOException | RuntimeException e) {
+            Notices.say("tunescope: prepared " + what + " data directory " + dir + " is not usable ("
+                    + e.getMessage() + "): building it again");
+            return null;
+        }
+    }
+
+    /**
+     * Copies the prepared {@code source} to {@code target} holding the cache's {@code lockFile} (and
+     * {@code monitor}, the lock's holder in this JVM, which a file lock cannot exclude), after {@code stillValid}
+     * said the source is the one the run measured; then checks the copy's files against {@code manifest}.
+     */
+    public static void copyLocked(Object monitor, Path lockFile, Path source, Path target, BooleanSupplier stillValid,
+                                  PreparedManifest manifest) throws IOException, InterruptedException {
+        synchronized (monitor) {
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+                assert lock.isValid();
+                if (!stillValid.getAsBoolean()) {
+                    throw new IOException("the prepared data directory " + source + " changed while this run used "
+                            + "it; run again to rebuild it");
+                }
+                PreparedCluster.copyTree(source, target);
+            }
+        }
+        check(target, manifest.bytesByFile(), "the copy in " + target);
     }
 }

@@ -1,6 +1,5 @@
 package io.tunescope.workload.tpch;
 
-import io.tunescope.Notices;
 import io.tunescope.engine.CommandRunner;
 import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.ServerDataCopy;
@@ -95,25 +94,7 @@ public final class PreparedCluster {
      * (paths and bytes under {@code base/}); else null, saying why on stderr.
      */
     static PreparedManifest validCopy(DataCache cache, Path dir, String key) {
-        Path manifestFile = cache.manifest(dir);
-        if (!Files.isDirectory(dir) || !Files.isRegularFile(manifestFile)) {
-            return null;
-        }
-        try {
-            PreparedManifest manifest = Json.read(manifestFile, PreparedManifest.class);
-            if (!key.equals(manifest.key())) {
-                return null;
-            }
-            if (!manifest.rowsByTable().keySet().equals(ClusterRows.tableNames())) {
-                throw new IOException("its manifest lists tables " + manifest.rowsByTable().keySet());
-            }
-            ClusterFiles.check(dir, manifest.bytesByFile(), "the prepared data directory");
-            return manifest;
-        } catch (IOException | RuntimeException e) {
-            Notices.say("tunescope: prepared TPC-H data directory " + dir + " is not usable (" + e.getMessage()
-                    + "): building it again");
-            return null;
-        }
+        return ClusterFiles.validManifest(dir, cache.manifest(dir), key, ClusterRows.tableNames(), "TPC-H");
     }
 
     /**
@@ -122,21 +103,10 @@ public final class PreparedCluster {
      * {@link #ensure} returned it.
      */
     public static ServerDataCopy copy(DataCache cache, Result prepared) {
-        return target -> {
-            synchronized (PreparedCluster.class) {
-                PreparedManifest manifest = prepared.manifest();
-                try (FileChannel channel = FileChannel.open(cache.lock(manifest.engine(), manifest.scaleFactor()),
-                        StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
-                    assert lock.isValid();
-                    if (validCopy(cache, prepared.dataDir(), manifest.key()) == null) {
-                        throw new IOException("the prepared data directory " + prepared.dataDir() + " changed while"
-                                + " this run used it; run again to rebuild it");
-                    }
-                    copyTree(prepared.dataDir(), target);
-                }
-            }
-            ClusterFiles.check(target, prepared.manifest().bytesByFile(), "the copy in " + target);
-        };
+        PreparedManifest manifest = prepared.manifest();
+        return target -> ClusterFiles.copyLocked(PreparedCluster.class,
+                cache.lock(manifest.engine(), manifest.scaleFactor()), prepared.dataDir(), target,
+                () -> validCopy(cache, prepared.dataDir(), manifest.key()) != null, manifest);
     }
 
     /** {@code cp -a}: owners and modes kept, holes kept, reflinks where the file system has them (else full copies). */
