@@ -4,7 +4,8 @@
 # working directory. A case passes when the command exits 2 or 3 within the limit, says one line on stderr that names
 # the option, and writes nothing (neither --out nor the working directory). Commands that require a positional
 # parameter are listed as not probed. Prints one line per failed case and a count; exits 1 when a case failed.
-# Usage: scripts/option-probe.sh [OUT] [LIMIT_SECONDS=25]     (after mvn test-compile; PROBE_VALUES="-1" for one value)
+# Usage: scripts/option-probe.sh [OUT] [LIMIT_SECONDS=25]     (PROBE_VALUES="-1" for one value)
+# The option list comes from OptionProbeTest's walk of the commands, so the test sources are compiled first.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out=${1:-$(mktemp -d /tmp/option-probe.XXXXXX)}
@@ -12,6 +13,7 @@ limit=${2:-25}
 mkdir -p "$out"
 cp="$here/target/test-classes:$here/target/classes:$here/target/lib/*"
 "$here/tunescope" --version > /dev/null
+(cd "$here" && mvn -q -B test-compile)
 java -cp "$cp" io.tunescope.cli.OptionProbeTest > "$out/cases.tsv"
 pid=""
 trap '[ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true' EXIT

@@ -30,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ScriptsTest {
     private static final Path SCRIPTS = Path.of("scripts");
     /** JMH's benchmark classes live with the tests: these two build and load them, from the sources, online. */
-    private static final Set<String> JMH_SCRIPTS = Set.of("monitor-overhead.sh", "scale-harness-cost.sh");
+    /** The scripts whose code lives with the tests (JMH benchmarks, the option probe's walk of the commands). */
+    private static final Set<String> TEST_CLASS_SCRIPTS = Set.of("monitor-overhead.sh", "scale-harness-cost.sh",
+            "option-probe.sh");
     private static final Pattern INDEX_ROW = Pattern.compile("^\\| `([^`]+)` \\|", Pattern.MULTILINE);
 
     @Test
@@ -51,7 +53,7 @@ class ScriptsTest {
             for (Path script : files.filter(p -> p.toString().endsWith(".sh")).toList()) {
                 String text = Files.readString(script);
                 assertThat(text).as(script + " runs offline Maven").doesNotContainPattern("mvn[^\\n]* -o\\b");
-                if (!JMH_SCRIPTS.contains(script.getFileName().toString())) {
+                if (!TEST_CLASS_SCRIPTS.contains(script.getFileName().toString())) {
                     assertThat(text).as(script + " loads compiled test classes").doesNotContain("target/test-classes");
                 }
             }
