@@ -2,8 +2,6 @@ package io.tunescope.monitor.trace;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,14 +10,16 @@ import java.util.regex.Pattern;
  * {@code S|D}...), from the number in the binary record. The flag names come from the event's own {@code print fmt}
  * ({@code __print_flags(prev_state & mask, "|", { 0x01, "S" }, ...) : "R", prev_state & max ? "+" : ""}): a state
  * with none of the flags set is {@code R}, and the bit above the highest flag (the kernel's {@code TASK_REPORT_MAX})
- * adds {@code +}, a preemption. Immutable; names are cached per value.
+ * adds {@code +}, a preemption. Immutable; the names of the values up to twice that bit are made once, up front
+ * (a lookup per switch, no boxing).
  */
 final class PrevStateNames {
     private static final Pattern FLAG = Pattern.compile("\\{\\s*(0x[0-9a-fA-F]+|\\d+)\\s*,\\s*\"([^\"]*)\"\\s*}");
     private final long[] values;
     private final String[] names;
     private final long reportMax;
-    private final Map<Long, String> cache = new ConcurrentHashMap<>();
+    /** The name of every value below {@code 2 * reportMax} (all the kernel reports), by value. */
+    private final String[] known;
 
     private PrevStateNames(long[] values, String[] names) {
         this.values = values;
@@ -29,6 +29,10 @@ final class PrevStateNames {
             highest = Math.max(highest, v);
         }
         this.reportMax = highest << 1;
+        this.known = new String[(int) Math.min(1 << 16, reportMax << 1)];
+        for (int v = 0; v < known.length; v++) {
+            known[v] = format(v);
+        }
     }
 
     /** The names in {@code printFmt}, {@code sched_switch}'s {@code print fmt}; fails when it lists no flags. */
@@ -49,12 +53,7 @@ final class PrevStateNames {
 
     /** The text the kernel prints for {@code state}. */
     String name(long state) {
-        String known = cache.get(state);
-        if (known == null) {
-            known = format(state);
-            cache.put(state, known);
-        }
-        return known;
+        return state >= 0 && state < known.length ? known[(int) state] : format(state);
     }
 
     private String format(long state) {

@@ -65,11 +65,15 @@ final class SchedRecordDecoder {
     }
 
     private void put(EventFormat f, Kind kind, String... names) {
-        if (!f.field("common_type").equals(type) || !f.field("common_pid").equals(currentPid)) {
+        if (!same(f.field("common_type"), type) || !same(f.field("common_pid"), currentPid)) {
             throw new IllegalStateException("the kernel's " + f.name() + " format has other common fields");
         }
         kinds[f.id() - minId] = kind;
         fields[f.id() - minId] = java.util.Arrays.stream(names).map(f::field).toArray(EventFormat.Field[]::new);
+    }
+
+    private static boolean same(EventFormat.Field a, EventFormat.Field b) {
+        return a.offset() == b.offset() && a.size() == b.size() && a.signed() == b.signed();
     }
 
     /**

@@ -10,7 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -33,9 +33,10 @@ import java.util.function.Consumer;
  * tasks is ever recorded (in any instance, and by perf), so a monitored thread switched in after one of them has no
  * switch-in line anywhere; the switch INTO that task is recorded, and bounds the window the timeline infers ({@link SwitchRecord}).
  *
- * <p>The second instance also records {@code sched_stat_runtime}, the scheduler's runtime charges, for every task
- * from the lowest monitored thread id up (kernel filter {@code pid >= LOWEST}: threads started later, a server's
- * parallel workers among them, get higher ids), whoever is on the CPU when the charge is made. A charge is often
+ * <p>The second instance also records {@code sched_stat_runtime}, the scheduler's runtime charges, of the monitored
+ * threads and of tasks with higher ids (threads started later, a server's parallel workers among them, get higher
+ * ids), but not of the controller's own threads ({@link ChargeFilter}, a kernel filter on the charged task, rewritten
+ * at calibration with the threads listed by then), whoever is on the CPU when the charge is made. A charge is often
  * made from another task's context (a wake-up onto the thread's CPU, a read of its schedstat), which the main
  * instance's pid filter would drop: charges from there alone read 0.05-1.8 % low against schedstat. They are merged
  * into the main events by time ({@link #stop()}): on-CPU time as schedstat sums it, and where an inferred
@@ -64,6 +65,7 @@ public final class TracefsTracer implements AutoCloseable {
     private final List<String> staleRemoved;
     /** Where the kernel's text of both instances goes at {@link #stop()}; null: drained during the session. */
     private final Path keepText;
+    private final Path procRoot;
     private List<SchedEvent.Runtime> charges = List.of();
     private String chargesProblem;
     private RawTraceReader main;
@@ -74,8 +76,10 @@ public final class TracefsTracer implements AutoCloseable {
     private List<SchedEvent> mainEvents = List.of();
     private List<SchedEvent> recordEvents = List.of();
 
-    private TracefsTracer(Path instance, Path recordInstance, List<String> staleRemoved, Path keepText) {
+    private TracefsTracer(Path instance, Path recordInstance, List<String> staleRemoved, Path keepText,
+                          Path procRoot) {
         this.instance = instance;
+        this.procRoot = procRoot;
         this.recordInstance = recordInstance;
         this.staleRemoved = List.copyOf(staleRemoved);
         this.keepText = keepText;
@@ -131,15 +135,15 @@ public final class TracefsTracer implements AutoCloseable {
         Path instance = root.resolve("instances").resolve(name + "-" + n);
         Path recordInstance = root.resolve("instances").resolve(name + "-" + (n + 1));
         Files.createDirectory(instance);
-        TracefsTracer t = new TracefsTracer(instance, recordInstance, stale, keepText);
+        TracefsTracer t = new TracefsTracer(instance, recordInstance, stale, keepText, procRoot);
         try {
-            List<String> tids = tids(pids, procRoot);
+            SortedSet<Integer> tids = TracedTasks.threadsOf(pids, procRoot);
             RingLayout layout = RingLayout.read(root);
             SchedRecordDecoder decoder = SchedRecordDecoder.read(root);
-            t.startRecord(tids.stream().mapToInt(Integer::parseInt).min().orElse(1));
+            t.startRecord(tids);
             configure(instance, keepText);
             write(instance.resolve("options/event-fork"), "1");
-            write(instance.resolve("set_event_pid"), String.join(" ", tids));
+            write(instance.resolve("set_event_pid"), String.join(" ", tids.stream().map(String::valueOf).toList()));
             for (String e : EVENTS) {
                 write(instance.resolve("events/sched").resolve(e).resolve("enable"), "1");
             }
@@ -173,20 +177,6 @@ public final class TracefsTracer implements AutoCloseable {
         return layout.withPageBytes(Integer.parseInt(Files.readString(subbuf).strip()) * 1024);
     }
 
-    private static List<String> tids(Collection<Integer> pids, Path procRoot) {
-        Set<Integer> out = new TreeSet<>();
-        for (int pid : pids) {
-            out.add(pid);
-            String[] tasks = procRoot.resolve(Integer.toString(pid)).resolve("task").toFile().list();
-            for (String t : tasks == null ? new String[0] : tasks) {
-                if (t.chars().allMatch(Character::isDigit) && !t.isEmpty() && t.length() < 10) {
-                    out.add(Integer.parseInt(t));
-                }
-            }
-        }
-        return out.stream().map(String::valueOf).toList();
-    }
-
     /** The instances of tunescope processes that are gone, removed before this one was made. */
     public List<String> staleRemoved() {
         return staleRemoved;
@@ -202,15 +192,15 @@ public final class TracefsTracer implements AutoCloseable {
 
     /**
      * The switch record's instance: every switch, unfiltered, until calibration narrows it; and the runtime charges
-     * of every task from {@code lowestTid} up, where the kernel has the tracepoint.
+     * of the {@code monitored} threads and of later tasks ({@link ChargeFilter}), where the kernel has the tracepoint.
      */
-    private void startRecord(int lowestTid) throws IOException {
+    private void startRecord(SortedSet<Integer> monitored) throws IOException {
         Files.createDirectory(recordInstance);
         configure(recordInstance, keepText);
         write(recordInstance.resolve("events/sched/sched_switch/enable"), "1");
         Path runtime = recordInstance.resolve("events/sched").resolve(RUNTIME_EVENT);
         if (Files.isDirectory(runtime)) {
-            write(runtime.resolve("filter"), "pid >= " + lowestTid);
+            write(runtime.resolve("filter"), ChargeFilter.of(monitored, new TreeSet<>(), SwitchInFilter.MAX_CHARS));
             write(runtime.resolve("enable"), "1");
         } else {
             chargesProblem = "the kernel has no sched:" + RUNTIME_EVENT;
@@ -226,6 +216,12 @@ public final class TracefsTracer implements AutoCloseable {
         try {
             write(recordInstance.resolve("events/sched/sched_switch/filter"), SwitchInFilter.of(
                     SwitchRecord.unrecordedLeavers(recorded.merged()), SwitchInFilter.MAX_CHARS));
+            if (chargesProblem == null) { // the threads listed by now: those forked since the start, and our own
+                write(recordInstance.resolve("events/sched").resolve(RUNTIME_EVENT).resolve("filter"),
+                        ChargeFilter.of(TracedTasks.listed(instance.resolve("set_event_pid")),
+                                TracedTasks.threadsOf(List.of((int) ProcessHandle.current().pid()), procRoot),
+                                SwitchInFilter.MAX_CHARS));
+            }
         } catch (IOException | RuntimeException e) {
             recordProblem = "switch record: " + e.getMessage();
         }
@@ -319,8 +315,13 @@ public final class TracefsTracer implements AutoCloseable {
             if (record.lostMarks() > 0 && chargesProblem == null) {
                 chargesProblem = "the switch record lost events, so its runtime charges are incomplete";
             } else if (chargesProblem == null) {
-                charges = recordEvents.stream().filter(e -> e instanceof SchedEvent.Runtime)
-                        .map(e -> (SchedEvent.Runtime) e).toList();
+                List<SchedEvent.Runtime> found = new ArrayList<>();
+                for (SchedEvent e : recordEvents) {
+                    if (e instanceof SchedEvent.Runtime r) {
+                        found.add(r);
+                    }
+                }
+                charges = found;
             }
         }
         if (recordProblem != null && charges.isEmpty() && chargesProblem == null) {
