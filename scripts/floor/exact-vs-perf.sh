@@ -2,7 +2,7 @@
 # The exact mode's own cost against perf's for the same scheduler tracepoints of the same threads, side by side, round
 # by round: `tunescope monitor` without and with --exact (each one's overheadCpuMillis: the controller's CPU over the
 # session), `perf record` of sched_switch, sched_wakeup and sched_migrate_task for the target's threads, and
-# `perf script` decoding that record to text (what the exact mode parses from tracefs). Prints the medians and the
+# `perf script` decoding that record to text. Prints the medians and the
 # ratio of the exact mode's own cost (exact minus sample-only) to perf's. Needs root and perf.
 # Usage: scripts/floor/exact-vs-perf.sh [ROUNDS=5] [SECONDS=8] [THREADS=50]
 set -euo pipefail

@@ -8,6 +8,22 @@ public sealed interface SchedEvent {
     /** The CPU the line was recorded on (-1 where the line names none). */
     int cpu();
 
+    /** When {@code e} was recorded, in the trace clock's nanoseconds; -1 for a loss mark, which has no time. */
+    static long nanosOf(SchedEvent e) {
+        if (e instanceof Switch s) {
+            return s.nanos();
+        } else if (e instanceof Wakeup w) {
+            return w.nanos();
+        } else if (e instanceof Migrate m) {
+            return m.nanos();
+        } else if (e instanceof Runtime r) {
+            return r.nanos();
+        } else if (e instanceof Hotplug h) {
+            return h.nanos();
+        }
+        return -1;
+    }
+
     /**
      * {@code sched_switch}: {@code prevTid} left the CPU in {@code prevState} ({@code R} or {@code R+}: still runnable,
      * an involuntary switch; {@code S}, {@code D}, {@code I}...: it blocked, a voluntary switch; {@code X}, {@code Z}:

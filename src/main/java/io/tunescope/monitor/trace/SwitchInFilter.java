@@ -22,8 +22,17 @@ public final class SwitchInFilter {
 
     /** The filter for {@code tids} (ids above 0; none: a filter that lets nothing through). */
     public static String of(SortedSet<Integer> tids, int maxChars) {
+        String ranges = ranges("next_pid", tids, maxChars);
+        return ranges.isEmpty() ? "next_pid==0&&prev_pid<0" : ranges;
+    }
+
+    /**
+     * {@code field} within {@code ids} (above 0), as ranges joined by {@code ||}, the nearest merged while the text
+     * is longer than {@code maxChars}; "" when there are none.
+     */
+    static String ranges(String field, SortedSet<Integer> ids, int maxChars) {
         List<int[]> ranges = new ArrayList<>();
-        for (int tid : tids) {
+        for (int tid : ids) {
             if (tid <= 0) {
                 continue;
             }
@@ -35,9 +44,9 @@ public final class SwitchInFilter {
             }
         }
         if (ranges.isEmpty()) {
-            return "next_pid==0&&prev_pid<0";
+            return "";
         }
-        String text = render(ranges);
+        String text = render(field, ranges);
         while (text.length() > maxChars && ranges.size() > 1) {
             int best = 1;
             for (int i = 2; i < ranges.size(); i++) {
@@ -47,21 +56,22 @@ public final class SwitchInFilter {
             }
             ranges.get(best - 1)[1] = ranges.get(best)[1];
             ranges.remove(best);
-            text = render(ranges);
+            text = render(field, ranges);
         }
         return text;
     }
 
-    private static String render(List<int[]> ranges) {
+    private static String render(String field, List<int[]> ranges) {
         StringBuilder b = new StringBuilder();
         for (int[] r : ranges) {
             if (b.length() > 0) {
                 b.append("||");
             }
             if (r[0] == r[1]) {
-                b.append("next_pid==").append(r[0]);
+                b.append(field).append("==").append(r[0]);
             } else {
-                b.append("(next_pid>=").append(r[0]).append("&&next_pid<=").append(r[1]).append(')');
+                b.append('(').append(field).append(">=").append(r[0]).append("&&").append(field).append("<=")
+                        .append(r[1]).append(')');
             }
         }
         return b.toString();

@@ -3,14 +3,14 @@ package io.tunescope.monitor.trace;
 import io.tunescope.Notices;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -18,9 +18,11 @@ import java.util.function.Consumer;
  * Exact mode's source: a tracefs instance of its own ({@code instances/tunescope-<pid>-<n>}, so other users of tracing
  * are left alone; the name also carries the owner's pid namespace and start time, see {@link StaleInstances}) with {@code sched_switch}, {@code sched_wakeup} and {@code sched_migrate_task} enabled, filtered in
  * the kernel to the monitored threads ({@code set_event_pid} with {@code event-fork}, so threads and child processes
- * started later are followed), on the {@code mono} clock ({@code System.nanoTime()}'s). The ring buffer is read once,
- * at {@link #stop()}, from the instance's {@code trace} file: an overflow shows there as a CPU buffer that starts late,
- * which the timeline marks as lost. {@code sched_migrate_task} passes the pid filter only when the monitored thread
+ * started later are followed), on the {@code mono} clock ({@code System.nanoTime()}'s). Both instances' per-CPU ring buffers are
+ * read as binary pages while tracing runs ({@link TraceDrainer}, {@link RawTraceReader}: the fields the timelines use
+ * are decoded from the bytes at the offsets the kernel's {@code format} files give), so that they never fill; the
+ * instances do not overwrite, and a record the kernel had to drop shows as a loss, which the timeline marks.
+ * {@code sched_migrate_task} passes the pid filter only when the monitored thread
  * itself runs the migration, so {@link ThreadTrace#migrations()} is a lower bound here; {@link
  * ThreadTrace#coreChanges()} counts every change of CPU between runs.
  *
@@ -31,9 +33,10 @@ import java.util.function.Consumer;
  * tasks is ever recorded (in any instance, and by perf), so a monitored thread switched in after one of them has no
  * switch-in line anywhere; the switch INTO that task is recorded, and bounds the window the timeline infers ({@link SwitchRecord}).
  *
- * <p>The second instance also records {@code sched_stat_runtime}, the scheduler's runtime charges, for every task
- * from the lowest monitored thread id up (kernel filter {@code pid >= LOWEST}: threads started later, a server's
- * parallel workers among them, get higher ids), whoever is on the CPU when the charge is made. A charge is often
+ * <p>The second instance also records {@code sched_stat_runtime}, the scheduler's runtime charges, of the monitored
+ * threads and of tasks with higher ids (threads started later, a server's parallel workers among them, get higher
+ * ids), but not of the controller's own threads ({@link ChargeFilter}, a kernel filter on the charged task, rewritten
+ * at calibration with the threads listed by then), whoever is on the CPU when the charge is made. A charge is often
  * made from another task's context (a wake-up onto the thread's CPU, a read of its schedstat), which the main
  * instance's pid filter would drop: charges from there alone read 0.05-1.8 % low against schedstat. They are merged
  * into the main events by time ({@link #stop()}): on-CPU time as schedstat sums it, and where an inferred
@@ -45,25 +48,41 @@ public final class TracefsTracer implements AutoCloseable {
     private static final List<String> EVENTS = List.of("sched_switch", "sched_wakeup", "sched_migrate_task");
     /** The kernel's runtime charges: on-CPU time as schedstat sums it (recorded where the kernel has the tracepoint). */
     static final String RUNTIME_EVENT = "sched_stat_runtime";
-    /** Debug switch: a file to copy the raw trace text to at {@link #stop()} (overwritten; the record's to FILE.record). */
+    /**
+     * Debug switch: a file to copy the kernel's trace text to at {@link #stop()} (overwritten; the record's to
+     * FILE.record). The buffers are then read only at the end, so they must hold the whole session.
+     */
     public static final String KEEP_TRACE_ENV = "TUNESCOPE_KEEP_TRACE";
-    private static final int BUFFER_KB_PER_CPU = 16 * 1024;
-    private static final int RECORD_BUFFER_KB_PER_CPU = 16 * 1024;
+    /** Per CPU and instance while the buffers are drained during the session ({@link TraceDrainer#POLL_MILLIS}). */
+    private static final int BUFFER_KB_PER_CPU = 4 * 1024;
+    /** Per CPU and instance when nothing is read before the end ({@link #KEEP_TRACE_ENV}). */
+    private static final int KEEP_BUFFER_KB_PER_CPU = 16 * 1024;
+    private static final long FINISH_TIMEOUT_MILLIS = 10_000;
     /** How long the switch record keeps every switch before it narrows to the unrecorded leavers' switch-ins. */
     public static final long CALIBRATION_MILLIS = 300;
     private final Path instance;
     private final Path recordInstance;
     private final List<String> staleRemoved;
+    /** Where the kernel's text of both instances goes at {@link #stop()}; null: drained during the session. */
+    private final Path keepText;
+    private final Path procRoot;
     private List<SchedEvent.Runtime> charges = List.of();
     private String chargesProblem;
-    private Thread calibration;
+    private RawTraceReader main;
+    private RawTraceReader recorded;
+    private TraceDrainer drainer;
     private SwitchRecord record = SwitchRecord.NONE;
     private volatile String recordProblem;
+    private List<SchedEvent> mainEvents = List.of();
+    private List<SchedEvent> recordEvents = List.of();
 
-    private TracefsTracer(Path instance, Path recordInstance, List<String> staleRemoved) {
+    private TracefsTracer(Path instance, Path recordInstance, List<String> staleRemoved, Path keepText,
+                          Path procRoot) {
         this.instance = instance;
+        this.procRoot = procRoot;
         this.recordInstance = recordInstance;
         this.staleRemoved = List.copyOf(staleRemoved);
+        this.keepText = keepText;
     }
 
     /**
@@ -99,6 +118,16 @@ public final class TracefsTracer implements AutoCloseable {
      * with an {@link IOException} naming the file that could not be written.
      */
     public static TracefsTracer start(Path root, Collection<Integer> pids, Path procRoot) throws IOException {
+        String keep = System.getenv(KEEP_TRACE_ENV);
+        return start(root, pids, procRoot, keep == null || keep.isBlank() ? null : Path.of(keep));
+    }
+
+    /**
+     * As {@link #start(Path, Collection, Path)}; with {@code keepText}, nothing is read before {@link #stop()}, which
+     * first copies the kernel's text of both instances to {@code keepText} and {@code keepText.record}, then reads
+     * the same records as binary (calibration is skipped: the record keeps every switch).
+     */
+    static TracefsTracer start(Path root, Collection<Integer> pids, Path procRoot, Path keepText) throws IOException {
         // a controller killed with kill -9 could not remove its instance, whose buffers stay allocated
         List<String> stale = StaleInstances.remove(root.resolve("instances"), procRoot);
         String name = StaleInstances.nameFor(ProcessHandle.current().pid(), procRoot);
@@ -106,21 +135,24 @@ public final class TracefsTracer implements AutoCloseable {
         Path instance = root.resolve("instances").resolve(name + "-" + n);
         Path recordInstance = root.resolve("instances").resolve(name + "-" + (n + 1));
         Files.createDirectory(instance);
-        TracefsTracer t = new TracefsTracer(instance, recordInstance, stale);
+        TracefsTracer t = new TracefsTracer(instance, recordInstance, stale, keepText, procRoot);
         try {
-            List<String> tids = tids(pids, procRoot);
-            t.startRecord(tids.stream().mapToInt(Integer::parseInt).min().orElse(1));
-            write(instance.resolve("trace_clock"), "mono");
-            write(instance.resolve("buffer_size_kb"), Integer.toString(BUFFER_KB_PER_CPU));
+            SortedSet<Integer> tids = TracedTasks.threadsOf(pids, procRoot);
+            RingLayout layout = RingLayout.read(root);
+            SchedRecordDecoder decoder = SchedRecordDecoder.read(root);
+            t.startRecord(tids);
+            configure(instance, keepText);
             write(instance.resolve("options/event-fork"), "1");
-            write(instance.resolve("set_event_pid"), String.join(" ", tids));
+            write(instance.resolve("set_event_pid"), String.join(" ", tids.stream().map(String::valueOf).toList()));
             for (String e : EVENTS) {
                 write(instance.resolve("events/sched").resolve(e).resolve("enable"), "1");
             }
+            t.main = RawTraceReader.open(instance, pages(instance, layout), decoder);
+            t.recorded = RawTraceReader.open(recordInstance, pages(recordInstance, layout), decoder);
             write(instance.resolve("tracing_on"), "1");
-            t.calibration = new Thread(t::calibrate, "tunescope-trace-calibration");
-            t.calibration.setDaemon(true);
-            t.calibration.start();
+            if (keepText == null) {
+                t.drainer = TraceDrainer.start(List.of(t.main, t.recorded), CALIBRATION_MILLIS, t::calibrate);
+            }
             return t;
         } catch (IOException | RuntimeException e) {
             t.close();
@@ -128,18 +160,21 @@ public final class TracefsTracer implements AutoCloseable {
         }
     }
 
-    private static List<String> tids(Collection<Integer> pids, Path procRoot) {
-        Set<Integer> out = new TreeSet<>();
-        for (int pid : pids) {
-            out.add(pid);
-            String[] tasks = procRoot.resolve(Integer.toString(pid)).resolve("task").toFile().list();
-            for (String t : tasks == null ? new String[0] : tasks) {
-                if (t.chars().allMatch(Character::isDigit) && !t.isEmpty() && t.length() < 10) {
-                    out.add(Integer.parseInt(t));
-                }
-            }
+    /** The clock, the buffer size and no overwriting (a full buffer drops new records, which the reader counts). */
+    private static void configure(Path dir, Path keepText) throws IOException {
+        write(dir.resolve("trace_clock"), "mono");
+        write(dir.resolve("buffer_size_kb"), Integer.toString(keepText == null ? BUFFER_KB_PER_CPU
+                : KEEP_BUFFER_KB_PER_CPU));
+        write(dir.resolve("options/overwrite"), "0");
+    }
+
+    /** {@code layout} with the instance's sub-buffer size, where the kernel lets it differ from the header's. */
+    private static RingLayout pages(Path dir, RingLayout layout) throws IOException {
+        Path subbuf = dir.resolve("buffer_subbuf_size_kb");
+        if (!Files.isRegularFile(subbuf)) {
+            return layout;
         }
-        return out.stream().map(String::valueOf).toList();
+        return layout.withPageBytes(Integer.parseInt(Files.readString(subbuf).strip()) * 1024);
     }
 
     /** The instances of tunescope processes that are gone, removed before this one was made. */
@@ -157,19 +192,15 @@ public final class TracefsTracer implements AutoCloseable {
 
     /**
      * The switch record's instance: every switch, unfiltered, until calibration narrows it; and the runtime charges
-     * of every task from {@code lowestTid} up, where the kernel has the tracepoint.
+     * of the {@code monitored} threads and of later tasks ({@link ChargeFilter}), where the kernel has the tracepoint.
      */
-    private void startRecord(int lowestTid) throws IOException {
+    private void startRecord(SortedSet<Integer> monitored) throws IOException {
         Files.createDirectory(recordInstance);
-        write(recordInstance.resolve("trace_clock"), "mono");
-        write(recordInstance.resolve("buffer_size_kb"), Integer.toString(RECORD_BUFFER_KB_PER_CPU));
-        if (Files.exists(recordInstance.resolve("options/pause-on-trace"))) {
-            write(recordInstance.resolve("options/pause-on-trace"), "0"); // calibration reads it while recording
-        }
+        configure(recordInstance, keepText);
         write(recordInstance.resolve("events/sched/sched_switch/enable"), "1");
         Path runtime = recordInstance.resolve("events/sched").resolve(RUNTIME_EVENT);
         if (Files.isDirectory(runtime)) {
-            write(runtime.resolve("filter"), "pid >= " + lowestTid);
+            write(runtime.resolve("filter"), ChargeFilter.of(monitored, new TreeSet<>(), SwitchInFilter.MAX_CHARS));
             write(runtime.resolve("enable"), "1");
         } else {
             chargesProblem = "the kernel has no sched:" + RUNTIME_EVENT;
@@ -177,24 +208,26 @@ public final class TracefsTracer implements AutoCloseable {
         write(recordInstance.resolve("tracing_on"), "1");
     }
 
-    /** After {@link #CALIBRATION_MILLIS}: the record keeps only switches into the tasks seen leaving unrecorded. */
+    /**
+     * After {@link #CALIBRATION_MILLIS}, on the reader's thread: the record keeps only switches into the tasks seen
+     * leaving unrecorded (stopped before then, the record holds every switch).
+     */
     private void calibrate() {
         try {
-            Thread.sleep(CALIBRATION_MILLIS);
-            List<SchedEvent> seen = new ArrayList<>();
-            try (InputStream in = Files.newInputStream(recordInstance.resolve("trace"))) {
-                SchedTraceParser.parseAll(in, seen);
+            write(recordInstance.resolve("events/sched/sched_switch/filter"), SwitchInFilter.of(
+                    SwitchRecord.unrecordedLeavers(recorded.merged()), SwitchInFilter.MAX_CHARS));
+            if (chargesProblem == null) { // the threads listed by now: those forked since the start, and our own
+                write(recordInstance.resolve("events/sched").resolve(RUNTIME_EVENT).resolve("filter"),
+                        ChargeFilter.of(TracedTasks.listed(instance.resolve("set_event_pid")),
+                                TracedTasks.threadsOf(List.of((int) ProcessHandle.current().pid()), procRoot),
+                                SwitchInFilter.MAX_CHARS));
             }
-            write(recordInstance.resolve("events/sched/sched_switch/filter"),
-                    SwitchInFilter.of(SwitchRecord.unrecordedLeavers(seen), SwitchInFilter.MAX_CHARS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // stopped before calibration: the record holds every switch
         } catch (IOException | RuntimeException e) {
             recordProblem = "switch record: " + e.getMessage();
         }
     }
 
-    /** The second instance's switches, read at {@link #stop()} ({@link SwitchRecord#NONE} before, or on failure). */
+    /** The second instance's switches, as of {@link #stop()} ({@link SwitchRecord#NONE} before, or on failure). */
     public SwitchRecord switchRecord() {
         return record;
     }
@@ -215,21 +248,43 @@ public final class TracefsTracer implements AutoCloseable {
     }
 
     /**
-     * Stops tracing and returns the events recorded, in trace order, with the record's runtime charges merged in by
-     * time (the instance is removed by close).
+     * Stops tracing, reads what the buffers still hold and returns the events recorded, in trace order, with the
+     * record's runtime charges merged in by time (the instances are removed by close).
      */
     public List<SchedEvent> stop() throws IOException {
         write(instance.resolve("tracing_on"), "0");
+        String recordOff = null;
+        try {
+            write(recordInstance.resolve("tracing_on"), "0");
+        } catch (IOException e) {
+            recordOff = e.getMessage();
+        }
+        if (drainer != null) {
+            drainer.finish(FINISH_TIMEOUT_MILLIS);
+        } else {
+            Files.copy(instance.resolve("trace"), keepText, StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(recordInstance.resolve("trace"), Path.of(keepText + ".record"),
+                    StandardCopyOption.REPLACE_EXISTING);
+            main.drain();
+            recorded.drain();
+        }
+        mainEvents = main.merged();
+        recordEvents = recorded.merged();
+        if (recordOff != null) {
+            recordProblem = "switch record: " + recordOff;
+        }
         stopRecord();
-        List<SchedEvent> events = new ArrayList<>();
-        String keep = System.getenv(KEEP_TRACE_ENV);
-        if (keep != null && !keep.isBlank()) { // a debug switch: the raw trace text, for recorded test snippets
-            Files.copy(instance.resolve("trace"), Path.of(keep), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        try (InputStream in = Files.newInputStream(instance.resolve("trace"))) {
-            SchedTraceParser.parseAll(in, events);
-        }
-        return merged(events, charges);
+        return merged(mainEvents, charges);
+    }
+
+    /** The main instance's events as read at {@link #stop()}, without the charges (tests compare decoders). */
+    List<SchedEvent> mainEvents() {
+        return mainEvents;
+    }
+
+    /** The record instance's events as read at {@link #stop()} (tests compare decoders). */
+    List<SchedEvent> recordEvents() {
+        return recordEvents;
     }
 
     /**
@@ -243,7 +298,7 @@ public final class TracefsTracer implements AutoCloseable {
         List<SchedEvent> out = new ArrayList<>(events.size() + charges.size());
         int c = 0;
         for (SchedEvent e : events) {
-            long t = nanosOf(e);
+            long t = SchedEvent.nanosOf(e);
             while (t >= 0 && c < charges.size() && charges.get(c).nanos() < t) {
                 out.add(charges.get(c++));
             }
@@ -253,49 +308,21 @@ public final class TracefsTracer implements AutoCloseable {
         return out;
     }
 
-    private static long nanosOf(SchedEvent e) {
-        if (e instanceof SchedEvent.Switch s) {
-            return s.nanos();
-        } else if (e instanceof SchedEvent.Wakeup w) {
-            return w.nanos();
-        } else if (e instanceof SchedEvent.Migrate m) {
-            return m.nanos();
-        } else if (e instanceof SchedEvent.Runtime r) {
-            return r.nanos();
-        } else if (e instanceof SchedEvent.Hotplug h) {
-            return h.nanos();
-        }
-        return -1; // a loss line
-    }
-
+    /** The switch record and the charges from the record's events; a record that lost events gives no charges. */
     private void stopRecord() {
-        try {
-            write(recordInstance.resolve("tracing_on"), "0");
-            if (calibration != null) {
-                calibration.interrupt();
-                calibration.join(5_000);
-            }
-            List<SchedEvent> recorded = new ArrayList<>();
-            try (InputStream in = Files.newInputStream(recordInstance.resolve("trace"))) {
-                SchedTraceParser.parseAll(in, recorded);
-            }
-            record = SwitchRecord.of(recorded);
+        if (recordProblem == null) {
+            record = SwitchRecord.of(recordEvents);
             if (record.lostMarks() > 0 && chargesProblem == null) {
                 chargesProblem = "the switch record lost events, so its runtime charges are incomplete";
             } else if (chargesProblem == null) {
-                charges = recorded.stream().filter(e -> e instanceof SchedEvent.Runtime)
-                        .map(e -> (SchedEvent.Runtime) e).toList();
+                List<SchedEvent.Runtime> found = new ArrayList<>();
+                for (SchedEvent e : recordEvents) {
+                    if (e instanceof SchedEvent.Runtime r) {
+                        found.add(r);
+                    }
+                }
+                charges = found;
             }
-            String keep = System.getenv(KEEP_TRACE_ENV);
-            if (keep != null && !keep.isBlank()) {
-                Files.copy(recordInstance.resolve("trace"), Path.of(keep + ".record"),
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            recordProblem = "switch record: interrupted while stopping";
-        } catch (IOException | RuntimeException e) {
-            recordProblem = "switch record: " + e.getMessage();
         }
         if (recordProblem != null && charges.isEmpty() && chargesProblem == null) {
             chargesProblem = "no runtime charges (" + recordProblem + ")";
@@ -305,12 +332,16 @@ public final class TracefsTracer implements AutoCloseable {
     /** Turns tracing off and removes the instance (also after a failure); errors are ignored, nothing to report. */
     @Override
     public void close() {
-        if (calibration != null) {
-            calibration.interrupt();
+        if (drainer != null && !drainer.done()) {
             try {
-                calibration.join(5_000);   // it may hold the record's trace file open, which keeps the instance
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                drainer.finish(FINISH_TIMEOUT_MILLIS);
+            } catch (IOException e) {
+                // closing the readers below ends a read that still waits
+            }
+        }
+        for (RawTraceReader r : new RawTraceReader[] {main, recorded}) {
+            if (r != null) {
+                r.close(); // an open reader keeps its instance
             }
         }
         remove(instance, EVENTS);
