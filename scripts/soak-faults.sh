@@ -148,6 +148,8 @@ tune_kill() {
   TUNE_TARGET_SLEEP=1 "$here/tunescope" tune --budget 5 --out "$dir" "$here/examples/tune-command.yaml" \
     > "$dir.stdout" 2> "$dir.stderr" &
   current=$!
+  # the session's journal first: on a loaded machine the JVM may not have written it 10 s after its start
+  for _ in $(seq 1 900); do [ -s "$dir/journal.jsonl" ] && break; kill -0 "$current" 2>/dev/null || break; sleep 0.1; done
   sleep "$(( RANDOM % 8 + 3 ))"
   kill -KILL "$current" 2>/dev/null || true
   set +e; wait "$current"; set -e; current=""
