@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Scenarios of scripts/soak-faults.sh that need more than one command: the steady TPC-C run with its memory sampler
-# and database restarts, and the full disk. Sourced by soak-faults.sh (it uses its variables and record/strays).
+# and database restarts (PostgreSQL or MariaDB), a tuning session whose server is restarted, and the full disk.
+# Sourced by soak-faults.sh (it uses its variables and record/strays).
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
-# start_steady DIR SECONDS: a TPC-C run on a private PostgreSQL for SECONDS + SOAK_STEADY_MARGIN (default 120 s: the last scenario may overrun),
-# its memory sampled in the background into DIR.memory.tsv
+# start_steady DIR SECONDS: a TPC-C run on a private $steady_db (SOAK_STEADY_DB: postgres or mariadb) for SECONDS +
+# SOAK_STEADY_MARGIN (default 120 s: the last scenario may overrun), its memory sampled in the background into
+# DIR.memory.tsv
 start_steady() {
   local dir=$1 seconds=$2
-  "$here/tunescope" run --engine postgres --workload tpcc --warehouses 1 --users 2 --wait 200ms --load \
+  "$here/tunescope" run --engine "$steady_db" --workload tpcc --warehouses 1 --users 2 --wait 200ms --load \
     --duration "$(( seconds + ${SOAK_STEADY_MARGIN:-120} ))s" --out "$dir" > "$dir.stdout" 2> "$dir.stderr" &
   steady=$!
   echo "soak-faults: steady TPC-C run (pid $steady) for $(( seconds + ${SOAK_STEADY_MARGIN:-120} )) s in $dir" >&2
@@ -25,13 +27,14 @@ sample_memory() {
   while kill -0 "$controller" 2>/dev/null; do
     sleep "$period"
     local agent row="" pid heap rss
-    agent=$(pgrep -P "$controller" -f 'tunescope.role=agent' | head -1)
+    # under set -e a failed substitution would end the sampler: the agent starts only after the load
+    agent=$(pgrep -P "$controller" -f 'tunescope.role=agent' | head -1 || true)
     [ -n "$agent" ] || continue
     for pid in "$controller" "$agent"; do
       jcmd "$pid" GC.run > /dev/null 2>&1 || continue 2
       # the sum over the generations (serial GC: young and tenured; G1: one heap line), not metaspace
       heap=$(jcmd "$pid" GC.heap_info 2>/dev/null | awk '/generation|garbage-first heap/ && match($0, /used [0-9]+K/) {
-        n += substr($0, RSTART + 5, RLENGTH - 6); seen = 1 } END { if (seen) print n }')
+        n += substr($0, RSTART + 5, RLENGTH - 6); seen = 1 } END { if (seen) print n }' || true)
       rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
       [ -n "$heap" ] && [ -n "$rss" ] || continue 2
       row+="	$heap	$rss"
@@ -40,8 +43,9 @@ sample_memory() {
   done
 }
 
-# db_restart DIR: restarts the steady run's PostgreSQL (fast shutdown: every connection ended) as the owner of its
-# data directory, then checks that the run goes on: a transaction committed after the restart within 60 s
+# db_restart DIR: restarts the steady run's server, then checks that the run goes on: a transaction committed after
+# the restart within 60 s. PostgreSQL: pg_ctl restart -m fast as the owner of its data directory (every connection
+# ended); MariaDB: mariadb_restart
 db_restart() {
   local dir=$1 data="$1/tenants/t1/pgdata" status=PASS detail=""
   kill -0 "$steady" 2>/dev/null || { echo "soak-faults: steady run over, no db-restart" >&2; return; }
@@ -52,7 +56,12 @@ db_restart() {
   done
   sleep "$(( RANDOM % 10 + 5 ))"
   local before=$(date +%s%6N) took
-  if ! runuser -u "$(stat -c %U "$data")" -- "$(pg_bin)/pg_ctl" -D "$data" -m fast -w -t 60 restart \
+  if [ "$steady_db" = mariadb ]; then
+    if ! mariadb_restart "$dir" >> "$dir.restarts.log" 2>&1; then
+      record db-restart FAIL - "MariaDB restart failed: $(tail -1 "$dir.restarts.log")"
+      return
+    fi
+  elif ! runuser -u "$(stat -c %U "$data")" -- "$(pg_bin)/pg_ctl" -D "$data" -m fast -w -t 60 restart \
       >> "$dir.restarts.log" 2>&1; then
     record db-restart FAIL - "pg_ctl restart failed: $(tail -1 "$dir.restarts.log")"
     return
@@ -68,6 +77,125 @@ db_restart() {
   kill -0 "$steady" 2>/dev/null || { status=FAIL; detail="the steady run ended after the restart; "; }
   [ "$after" -gt 0 ] || { status=FAIL; detail+="no transaction committed within 60 s of the restart; "; }
   record db-restart "$status" - "${detail}restart took $took ms; commits after it: $after"
+}
+
+# gone PID: the process has exited (no such process, or a zombie its parent has not reaped yet)
+gone() { [ ! -e "/proc/$1" ] || [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" = Z ]; }
+
+# mariadb_restart DIR: restarts the MariaDB server of the run in DIR as an operator would, there being no restart
+# command for a server started by hand: SIGTERM (MariaDB's normal shutdown, which ends every connection), then the
+# same command line again (its my.cnf holds the data directory, the port and the unprivileged user), ready once it
+# accepts a connection on its port. The new server is this script's process, not the run's (the run stops only the
+# server it started, known by its pid and start time): finish_steady stops it after the run.
+mariadb_restart() {
+  local dir=$1 pid argv=() cnf port
+  pid=$(pgrep -f -- "^([^ ]*/)?mariadbd .*$dir/" | head -1 || true)
+  [ -n "$pid" ] || { echo "no mariadbd names $dir"; return 1; }
+  mapfile -d '' argv < "/proc/$pid/cmdline"
+  cnf=$(printf '%s\n' "${argv[@]}" | sed -n 's/^--defaults-file=//p' || true)
+  port=$(sed -n 's/^port *= *//p' "$cnf" 2>/dev/null | tail -1 || true)
+  [ -n "$port" ] || { echo "no port in $cnf"; return 1; }
+  kill -TERM "$pid"
+  for _ in $(seq 1 600); do gone "$pid" && break; sleep 0.1; done
+  gone "$pid" || { echo "mariadbd (pid $pid) did not stop within 60 s"; return 1; }
+  [ -z "$mariadb_restarted" ] || gone "$mariadb_restarted" || { echo "an earlier restarted server still runs"; return 1; }
+  setsid "${argv[@]}" < /dev/null > /dev/null 2>&1 &
+  mariadb_restarted=$!
+  for _ in $(seq 1 600); do
+    (exec 3<> "/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    gone "$mariadb_restarted" && { echo "mariadbd exited at its restart; see its error log"; return 1; }
+    sleep 0.1
+  done
+  echo "mariadbd accepted no connection on port $port within 60 s of its restart"; return 1
+}
+
+# tune_restart DIR: a tuning session of 2 trials (protocol single, no re-validation), each a fresh private
+# PostgreSQL measuring TPC-H (SF 0.01, 1 user, 10 s), whose server is restarted (pg_ctl restart -m fast) while the
+# users of a drawn trial run. Checks: the session exits 0 and its summary is complete, the journal holds trials 1..2
+# each once, the restarted trial failed with its reason (a lost connection) or was measured anyway, no process left
+tune_restart() {
+  local dir=$1 status=PASS detail="" budget=2 target=$(( RANDOM % 2 + 1 ))
+  cat > "$dir.yaml" <<YAML
+target:
+  engine: postgres
+  workload: sequence
+  scaleFactor: 0.01
+  users: 1
+  warmupIterations: 0
+  measure: 10s
+  objective: geomean
+  revalidate: 0
+protocol: single
+timeoutSeconds: 900
+budget: $budget
+strategy: random
+seed: $RANDOM
+parameters:
+  - name: work_mem
+    max: 64MB
+  - name: random_page_cost
+    max: 8
+YAML
+  "$here/tunescope" tune --out "$dir" "$dir.yaml" > "$dir.stdout" 2> "$dir.stderr" &
+  current=$!
+  local data="" journaled
+  for _ in $(seq 1 6000); do   # 10 minutes at most
+    kill -0 "$current" 2>/dev/null || break
+    journaled=$(grep -c '"type":"trial"' "$dir/journal.jsonl" 2>/dev/null || true)
+    if [ "${journaled:-0}" -eq $(( target - 1 )) ]; then
+      data=$(pgrep -a -f -- "bin/postgres -D $dir/" | sed -n 's/.* -D \([^ ]*\).*/\1/p' | head -1 || true)
+      [ -n "$data" ] && [ "$(cat "${data%/pgdata}/executions.csv" 2>/dev/null | wc -l)" -gt 1 ] && break
+    fi
+    data=""
+    sleep 0.1
+  done
+  local took="-"
+  if [ -n "$data" ]; then
+    sleep "$(( RANDOM % 5 + 1 ))"
+    local before=$(date +%s%6N)
+    if runuser -u "$(stat -c %U "$data")" -- "$(pg_bin)/pg_ctl" -D "$data" -m fast -w -t 60 restart \
+        >> "$dir.restarts.log" 2>&1; then
+      took="$(( ($(date +%s%6N) - before) / 1000 )) ms"
+    else
+      status=FAIL; detail="pg_ctl restart failed: $(tail -1 "$dir.restarts.log"); "
+    fi
+  else
+    status=FAIL; detail="trial $target's users never ran; "
+  fi
+  set +e; wait "$current"; local code=$?; set -e; current=""
+  local verdict
+  verdict=$(python3 - "$dir" "$code" "$budget" "$target" <<'PY'
+import json, os, sys
+d, code, budget, target = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+problems = []
+try:
+    s = json.load(open(os.path.join(d, "summary.json")))
+except (OSError, ValueError) as e:
+    print(f"no readable summary.json: {e}"); sys.exit(1)
+if code != 0 or s.get("complete") is not True:
+    problems.append(f"exit {code}, complete={s.get('complete')}, failure: {str(s.get('failure'))[:90]}")
+trials = [json.loads(l) for l in open(os.path.join(d, "journal.jsonl")) if '"type":"trial"' in l]
+numbers = sorted(t["trial"] for t in trials)
+if numbers != list(range(1, budget + 1)):
+    problems.append(f"trials in the journal {numbers}")
+hit = [t for t in trials if t["trial"] == target]
+what = "not journaled"
+if hit:
+    t = hit[0]
+    if t.get("status") == "failed":
+        what = f"failed: {str(t.get('reason'))[:110]}"
+        if not any(w in str(t.get("reason")) for w in ("connection", "terminat", "57P", "08")):
+            problems.append(f"trial {target} failed for another reason than the restart")
+    else:
+        what = f"measured anyway: {t.get('objective')}"
+print(("FAIL " + "; ".join(problems) + " | " if problems else "")
+      + f"exit {code}, trials {numbers}, trial {target} (restarted) {what}")
+sys.exit(1 if problems else 0)
+PY
+) || status=FAIL
+  local left; left=$(strays "$dir")
+  [ -z "$left" ] || { status=FAIL; detail+="left running: $left; "; }
+  record tune-restart "$status" "$code" "${detail}restart took $took; $verdict"
 }
 
 # disk_full DIR: a 2-tenant DuckDB run whose --out is on a 16 MiB tmpfs, filled once its users run: exit 1, one
@@ -108,7 +236,15 @@ finish_steady() {
   set +e; wait "$steady"; local code=$?; set -e; steady=""
   [ -z "$sampler" ] || { wait "$sampler" 2>/dev/null || true; sampler=""; }
   local restarts; restarts=$(awk -F'\t' '$1 == "db-restart"' "$results" | wc -l)
-  local status=PASS verdict
+  local status=PASS verdict own=""
+  # a MariaDB server this script restarted is its own to stop (see mariadb_restart), once the run has ended
+  if [ -n "$mariadb_restarted" ] && ! gone "$mariadb_restarted"; then
+    kill -TERM "$mariadb_restarted"
+    for _ in $(seq 1 600); do gone "$mariadb_restarted" && break; sleep 0.1; done
+    gone "$mariadb_restarted" && own="; the server this script restarted stopped by it" \
+      || { kill -KILL "$mariadb_restarted"; status=FAIL; own="; the restarted server did not stop within 60 s"; }
+  fi
+  mariadb_restarted=""
   verdict=$(python3 - "$dir" "$code" "$restarts" "$dir.memory.tsv" "${SOAK_WARMUP_SECONDS:-300}" <<'PY'
 import csv, json, os, sys
 d, code, restarts, memory, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
@@ -157,6 +293,7 @@ PY
 ) || status=FAIL
   local left; left=$(strays "$dir")
   [ -z "$left" ] || { status=FAIL; verdict+="; left running: $left"; }
+  verdict+=$own
   printf '%s\t%s\t%s\t%s\n' steady "$status" "$code" "$verdict" >> "$out/steady.tsv"
   echo "soak-faults: steady $status: $verdict" | sed 's/ | /\n  /g' >&2
   [ "$status" = PASS ] || steady_failed=1

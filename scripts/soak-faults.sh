@@ -6,9 +6,14 @@
 #   agent-kill   the controller of a 2-tenant DuckDB run killed (SIGKILL) while its users run;
 #   tune-kill    `tune` killed (SIGKILL) mid-session, then `tune --resume` to the end;
 #   shop-term    `shop run` (H2) stopped with SIGTERM while its browsers run;
-#   db-restart   the PostgreSQL of the steady TPC-C run (below) restarted (pg_ctl restart -m fast);
+#   node-kill    an application node of `shop run` (H2, 2 nodes behind nginx) killed (SIGKILL) while browsers run;
+#   proxy-kill   the nginx of such a run killed (SIGKILL): its master alone, or with its workers;
+#   tune-restart the private PostgreSQL of a tuning session's trial restarted (pg_ctl restart -m fast) mid-trial;
+#   db-restart   the server of the steady TPC-C run (below) restarted: PostgreSQL with pg_ctl restart -m fast,
+#                MariaDB with SIGTERM and the same command line again;
 #   disk-full    the file system of a 2-tenant DuckDB run's --out (a 16 MiB tmpfs; root only) filled while it runs.
-# Beside the scenarios, for the whole soak, a steady TPC-C run (private PostgreSQL, 1 warehouse, 2 users) whose
+# Beside the scenarios, for the whole soak, a steady TPC-C run (a private PostgreSQL, or MariaDB with
+# SOAK_STEADY_DB=mariadb; 1 warehouse, 2 users) whose
 # controller and tenant agent are sampled every SOAK_MEMORY_SECONDS (60): heap after a full GC and RSS; at the end
 # the script prints their least-squares slopes per hour and checks the run: exit 0, complete, every execution on disk
 # counted, the restarts' lost connections counted by SQLSTATE, the TPC-C consistency conditions held (the run checks
@@ -19,6 +24,18 @@
 # interactions counted. Prints one line per scenario and a table at the end; exits 1 when any check failed.
 # Usage: scripts/soak-faults.sh [OUT] [DURATION=5m] [SEED=1]       (SOAK_ONLY=NAME runs only that scenario)
 set -euo pipefail
+steady_db=${SOAK_STEADY_DB:-postgres}
+case "$steady_db" in
+  postgres|mariadb) ;;
+  *) echo "soak-faults: SOAK_STEADY_DB ($steady_db) must be postgres or mariadb" >&2; exit 2 ;;
+esac
+scenarios=(pg-kill mariadb-kill agent-kill tune-kill shop-term node-kill proxy-kill tune-restart)
+[ "$(id -u)" = 0 ] && scenarios+=(disk-full)
+[ "${SOAK_STEADY:-1}" = 0 ] || scenarios+=(db-restart)
+case " ${scenarios[*]} " in
+  *" ${SOAK_ONLY:-${scenarios[0]}} "*) ;;
+  *) echo "soak-faults: SOAK_ONLY (${SOAK_ONLY:-}) must be one of: ${scenarios[*]}" >&2; exit 2 ;;
+esac
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out=${1:-$(mktemp -d /tmp/soak-faults.XXXXXX)}
 duration=${2:-5m}
@@ -35,6 +52,7 @@ current=""
 steady=""
 sampler=""
 mounted=""
+mariadb_restarted=""
 cleanup() {
   [ -n "$current" ] && kill -KILL "$current" 2>/dev/null || true
   [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
@@ -45,6 +63,7 @@ cleanup() {
     kill -KILL "$steady" 2>/dev/null || true
   fi
   [ -z "$mounted" ] || umount "$mounted" 2>/dev/null || true
+  [ -z "$mariadb_restarted" ] || kill -TERM "$mariadb_restarted" 2>/dev/null || true
 }
 trap cleanup EXIT
 
@@ -129,6 +148,8 @@ tune_kill() {
   TUNE_TARGET_SLEEP=1 "$here/tunescope" tune --budget 5 --out "$dir" "$here/examples/tune-command.yaml" \
     > "$dir.stdout" 2> "$dir.stderr" &
   current=$!
+  # the session's journal first: on a loaded machine the JVM may not have written it 10 s after its start
+  for _ in $(seq 1 900); do [ -s "$dir/journal.jsonl" ] && break; kill -0 "$current" 2>/dev/null || break; sleep 0.1; done
   sleep "$(( RANDOM % 8 + 3 ))"
   kill -KILL "$current" 2>/dev/null || true
   set +e; wait "$current"; set -e; current=""
@@ -180,13 +201,9 @@ PY
 }
 
 source "$here/scripts/soak-faults-more.sh"
+source "$here/scripts/soak-faults-web.sh"
 
-scenarios=(pg-kill mariadb-kill agent-kill tune-kill shop-term)
-[ "$(id -u)" = 0 ] && scenarios+=(disk-full)
-if [ "${SOAK_STEADY:-1}" != 0 ]; then
-  start_steady "$out/steady" $(( end - $(date +%s) ))
-  scenarios+=(db-restart)
-fi
+[ "${SOAK_STEADY:-1}" = 0 ] || start_steady "$out/steady" $(( end - $(date +%s) ))
 i=0
 while [ "$(date +%s)" -lt "$end" ]; do
   i=$((i + 1))
@@ -198,6 +215,8 @@ while [ "$(date +%s)" -lt "$end" ]; do
     agent-kill) run_cut agent-kill "$dir" controller --engine duckdb --sf 0.01 --tenants 2 ;;
     tune-kill) tune_kill "$dir" ;;
     shop-term) shop_term "$dir" ;;
+    node-kill|proxy-kill) shop_kill "$s" "$dir" ;;
+    tune-restart) tune_restart "$dir" ;;
     db-restart) db_restart "$out/steady" ;;
     disk-full) disk_full "$dir" ;;
   esac

@@ -75,8 +75,13 @@ final class ProcessGroupWatcher implements AutoCloseable {
         return pid;
     }
 
+    /**
+     * Whether the server's first process runs. A killed one stays a zombie, which {@link ProcessHandle#isAlive()}
+     * counts as alive, until the watcher reaps it at {@link #close()}; its process group (nginx's workers) may serve
+     * on meanwhile, but a server whose master is gone is no longer the one this watcher started.
+     */
     boolean isAlive() {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        return io.tunescope.engine.Processes.isRunning(pid);
     }
 
     /** Has the watcher stop the server, and waits for that (at most 10 s). */

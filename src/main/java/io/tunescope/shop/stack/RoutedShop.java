@@ -16,8 +16,6 @@ import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -136,6 +134,7 @@ public final class RoutedShop implements AutoCloseable {
                 }
             }
             shop.route();
+            shop.awaitServes();
             return shop;
         } catch (IOException | RuntimeException e) {
             shop.close();
@@ -264,8 +263,11 @@ public final class RoutedShop implements AutoCloseable {
             } else if (restart) {
                 restart(name, roleKnobs.get(to));
             }
-            if (!alive(name) || !listening(port(name))) {
+            if (!alive(name) || !ChainReadiness.listening(port(name))) {
                 error = "does not answer on its port after leaving " + from;
+            } else if (to.equals(PROXY)) {
+                // in service only once it serves: its first request to the router may fail (see ChainReadiness)
+                ChainReadiness.awaitServes(tierName(name), "http://127.0.0.1:" + port(name) + "/shop/");
             }
         } catch (IOException e) {
             error = e.getMessage();
@@ -328,13 +330,26 @@ public final class RoutedShop implements AutoCloseable {
         nodes.put(name, fresh);
     }
 
-    private static boolean listening(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
-            return true;
-        } catch (IOException e) {
-            return false;
+    /**
+     * Returns once a browse and an order page pass the whole chain, checked from the back to the front (see
+     * {@link ChainReadiness}): the router and each Squid node of the proxy tier, then the store's front.
+     */
+    private void awaitServes() throws IOException, InterruptedException {
+        if (squids != null) {
+            ChainReadiness.awaitServes("the router of the browse and order tiers (nginx, port " + squids.routerPort()
+                    + ")", "http://127.0.0.1:" + squids.routerPort() + "/shop/");
+            for (String name : tierOf.keySet()) {
+                if (squids.holds(name)) {
+                    ChainReadiness.awaitServes(tierName(name), "http://127.0.0.1:" + port(name) + "/shop/");
+                }
+            }
         }
+        ChainReadiness.awaitServes("the store's front (nginx, port " + stack.lines.get(0).proxy().port() + ")",
+                baseUrl());
+    }
+
+    private String tierName(String proxyNode) {
+        return "proxy tier node " + proxyNode + " (Squid, port " + port(proxyNode) + ")";
     }
 
     /** Writes the routed configuration for the nodes in service and reloads nginx with it. */

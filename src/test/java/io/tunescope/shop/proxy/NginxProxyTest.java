@@ -114,6 +114,30 @@ class NginxProxyTest {
         }
     }
 
+    /**
+     * nginx's master killed outright: the proxy is no longer alive (the run then names it among the failed nodes),
+     * though its workers may still serve, and close() ends the workers too.
+     */
+    @Test
+    void aMasterKilledOutrightIsNotAliveAndItsWorkersEndAtClose(@TempDir Path dir) throws Exception {
+        NginxProxy proxy = start(dir, 0, List.of(node("a")));
+        List<Long> pids = proxy.pids();
+        try {
+            assertThat(proxy.isAlive()).isTrue();
+            ProcessHandle.of(proxy.pid()).orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (proxy.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(proxy.isAlive()).as("a killed master (a zombie until the watcher reaps it)").isFalse();
+            assertThat(pids.subList(1, pids.size())).as("its workers serve on until close")
+                    .anySatisfy(pid -> assertThat(Processes.isRunning(pid)).isTrue());
+        } finally {
+            proxy.close();
+        }
+        assertThat(pids).allSatisfy(pid -> assertThat(Processes.isRunning(pid)).as("pid %d", pid).isFalse());
+    }
+
     @Test
     void aPortInUseIsAClearError(@TempDir Path dir) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
