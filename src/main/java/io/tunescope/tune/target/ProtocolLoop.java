@@ -142,10 +142,7 @@ public final class ProtocolLoop {
             a.add(ra.value());
             if (rb != null && rb.ok()) {
                 ratios.add(logRatio(rb.value(), ra.value()));
-                if (s == protocol.noiseRepeats()) {
-                    slices = Math.max(slices, sizeRace(second, NoiseEstimate.of(a), budgetTrials - 1, raceNo,
-                            false));
-                }
+                slices = s == protocol.noiseRepeats() ? Math.max(slices, sizeNoiseRace(second, a, raceNo)) : slices;
                 if (s >= protocol.noiseRepeats()) {
                     look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
                             s == slices || timeUp());
@@ -268,6 +265,11 @@ public final class ProtocolLoop {
             }
         }
         complete(t, values, look, incumbent.trial(), elapsed);
+    }
+
+    /** The slices of the noise phase's race, sized once the default has {@code noiseRepeats} measurements. */
+    private int sizeNoiseRace(Trial second, List<Double> defaultValues, int raceNo) {
+        return sizeRace(second, NoiseEstimate.of(defaultValues), budgetTrials - 1, raceNo, false);
     }
 
     /** The slices of the race of {@code candidate} (see {@link ReplicationBudget#raceSlices}), shown and kept. */
