@@ -57,6 +57,11 @@ class BadInputSweepTest {
         Files.writeString(t.resolve("afile"), "x");
         Files.writeString(t.resolve("cmd.yaml"), "command: [\"true\"]\nobjective: {source: time}\n"
                 + "parameters: [{name: a, type: bool}]\n");
+        String cmd = "command: [\"true\"]\nobjective: {source: time}\nparameters: [{name: a, type: bool}]\n";
+        Files.writeString(t.resolve("proto-slices.yaml"), cmd + "protocol: {maxSlices: lots}\n");
+        Files.writeString(t.resolve("proto-runs.yaml"), cmd + "protocol:\n  revalidateRuns: 1\n");
+        Files.writeString(t.resolve("proto-cap.yaml"), cmd + "protocol:\n  measurementsPerTrial: 5000\n");
+        Files.writeString(t.resolve("proto-cap-auto.yaml"), cmd + "protocol:\n  measurementsPerTrial: auto\n");
         Files.writeString(t.resolve("one-workload.yaml"), "target: {engine: duckdb}\nparameters: [{name: threads}]\n"
                 + "workloads: [{workload: sequence}]\n");
         Files.writeString(t.resolve("shop-range.yaml"), "target: {engine: shop}\n"
@@ -384,6 +389,14 @@ class BadInputSweepTest {
                         "tune", "--resume", "{t}/missing"),
                 c(3, "--knowledge-base ({t}/kb) needs a tuning file with a target: section (workload mapping is for "
                         + "databases)", "tune", "--out", "{t}/tu", "--knowledge-base", "{t}/kb", "{t}/cmd.yaml"),
+                c(3, "{t}/proto-slices.yaml:4: protocol.maxSlices (lots) must be auto or a whole number", "tune",
+                        "--out", "{t}/tu", "{t}/proto-slices.yaml"),
+                c(3, "{t}/proto-runs.yaml:4: protocol.revalidateRuns (1) must be at least 2 (an interval needs two "
+                        + "runs of each), or auto", "tune", "--out", "{t}/tu", "{t}/proto-runs.yaml"),
+                c(3, "{t}/proto-cap.yaml:4: protocol.measurementsPerTrial (5000) must be between 2 and 1000", "tune",
+                        "--out", "{t}/tu", "{t}/proto-cap.yaml"),
+                c(3, "{t}/proto-cap-auto.yaml:5: protocol.measurementsPerTrial (auto) must be a whole number", "tune",
+                        "--out", "{t}/tu", "{t}/proto-cap-auto.yaml"),
                 c(3, "{t}/one-workload.yaml:3: workloads (1 entries) must list at least 2 workloads (or none)",
                         "tune", "--out", "{t}/tu", "{t}/one-workload.yaml"),
                 c(3, "{t}/shop-range.yaml:2: app_pool_size (5000) must be a whole number between 1 and 1024", "tune",

@@ -23,6 +23,9 @@ import io.tunescope.tune.session.TuningSessionBuilder;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.target.ProtocolLoop;
+import io.tunescope.tune.target.NoiseEstimate;
+import io.tunescope.tune.target.ReplicationBudget;
+import io.tunescope.tune.target.ReplicationSizing;
 import io.tunescope.tune.target.Revalidation;
 import io.tunescope.tune.target.TuningTarget;
 
@@ -145,11 +148,14 @@ public final class CommandTuner {
             }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),
                     f.direction(), f.seed());
-            BestSoFar best = finalBest(f, protocol, target, session, files, progress, start);
+            Final fin = finalBest(f, protocol, target, session, files, progress, start,
+                    ProtocolSummary.noise(session, searched.loop()));
+            BestSoFar best = fin.best();
             Map<String, Object> summary = summary(f, target, session, best, importance, searched.exhausted(),
                     (System.nanoTime() - start) / 1e9);
             summary.put("complete", true);
-            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop()));
+            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop(), fin.revalidationSize(),
+                    f.budget()));
             if (mapping != null) {
                 mapping.record(session, outDir);
                 summary.put("mapping", mapping.mapped().orElse(null));
@@ -171,7 +177,7 @@ public final class CommandTuner {
         summary.put("complete", false);
         summary.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + session.completedTrials()
                 + " completed trials: the figures are of those; --resume goes on from them");
-        summary.putAll(ProtocolSummary.of(protocol, session, null));
+        summary.putAll(ProtocolSummary.of(protocol, session, null, null, f.budget()));
         ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
     }
 
@@ -188,8 +194,8 @@ public final class CommandTuner {
                 return searchSingle(f.budget(), target, mapping, session, files, bar);
             }
             int before = session.completedTrials();
-            try (Progress.Task measurements = progress.start("measurements", (long) f.budget()
-                    * (1 + 2L * protocol.maxSlices()), "measurements")) {
+            try (Progress.Task measurements = progress.start("measurements", measurementsExpected(protocol,
+                    f.budget()), "measurements")) {
                 ProtocolLoop loop = new ProtocolLoop(target, session, protocol, files::trialLog, measurements);
                 boolean exhausted = loop.run(f.budget(), bar, t -> {
                     if (mapping != null) {
@@ -199,6 +205,17 @@ public final class CommandTuner {
                 return new Searched(session.completedTrials() - before, exhausted, loop);
             }
         }
+    }
+
+    /**
+     * The measurements bar's total: the measurement budget under {@code auto} without a time budget, else the most a
+     * session of fixed slices takes (five slices per race where the time budget sizes them).
+     */
+    private static long measurementsExpected(TrialProtocol p, int budget) {
+        if (p.maxSlices().auto() && p.budgetTime() == null) {
+            return p.measurementBudget(budget);
+        }
+        return (long) budget * (1 + 2L * (p.maxSlices().auto() ? 5 : p.maxSlices().fixed()));
     }
 
     /** Trials this process ran (not those learnt from a shared study), and whether the space was exhausted. */
@@ -241,14 +258,22 @@ public final class CommandTuner {
         session.tell(trial, elapsed, m.values().stream().mapToDouble(Double::doubleValue).toArray());
     }
 
+    /** {@code best.json}'s content at the end, and how the re-validation's runs were sized (null: none ran). */
+    private record Final(BestSoFar best, ReplicationSizing.Size revalidationSize) {
+    }
+
+    /** The re-validation's result and how its runs were sized. */
+    private record Revalidating(Revalidated result, ReplicationSizing.Size size) {
+    }
+
     /**
      * {@code best.json} at the end: the best configuration's snippet, the re-validation of default against best
      * (until the answer is clear under the racing protocol, a fixed number of runs under the single one) and the
      * session's verdict, written before it is returned. Under the racing protocol, when no configuration beat the
      * default (the best is the default) there is nothing to re-validate: the verdict is indistinguishable.
      */
-    private static BestSoFar finalBest(TuningFile f, TrialProtocol p, TuningTarget target, TuningSession session,
-                                       TuningDir files, Progress progress, long startNanos)
+    private static Final finalBest(TuningFile f, TrialProtocol p, TuningTarget target, TuningSession session,
+                                   TuningDir files, Progress progress, long startNanos, NoiseEstimate noise)
             throws InterruptedException {
         Path logs = files.logs().resolve("revalidate");
         BestSoFar best = BestFile.content(session);
@@ -257,10 +282,10 @@ public final class CommandTuner {
             // every trial failed: nothing was shown better or worse than the default, and best.json says so too
             BestSoFar none = best.withVerdict("indistinguishable", null);
             none.write(files.best());
-            return none;
+            return new Final(none, null);
         }
         Configuration bestConfig = session.best().get().config();
-        Revalidated revalidated = null;
+        Revalidating revalidation = new Revalidating(null, null);
         boolean bestIsDefault = session.best().get().isDefault()
                 || defaults.map(d -> d.key().equals(bestConfig.key())).orElse(false);
         // a target whose file says revalidate: 0 asked for no re-validation: the verdict is then its race's. A
@@ -270,26 +295,49 @@ public final class CommandTuner {
         // racing: a best that is the default has nothing to re-validate; single re-validates whatever won
         if (defaults.isPresent() && (!bestIsDefault || !p.racing()) && revalidate) {
             createDirectories(logs);
-            int runs = p.racing() ? p.revalidateRuns() : f.revalidateRuns();
-            try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
-                TuningTarget measured = target.forRevalidation();
-                if (p.racing()) {
-                    long deadline = p.budgetTime() == null ? 0 : startNanos + p.budgetTime().toNanos();
-                    revalidated = Revalidation.untilClear(measured, defaults.get(), bestConfig, p, f.direction(),
-                            logs, deadline);
-                } else if (runs > 0) {
-                    revalidated = Revalidation.run(measured, defaults.get(), bestConfig, runs, f.direction(), logs);
-                }
-                bar.step(runs);
-            }
+            revalidation = revalidate(f, p, target.forRevalidation(), session, defaults.get(), bestConfig, logs,
+                    progress, startNanos, noise);
         }
+        Revalidated revalidated = revalidation.result();
         String snippet = target.snippet(bestConfig);
         BestSoFar done = best.withResult(snippet.isEmpty() ? null : snippet, revalidated)
                 .withVerdict(revalidated != null ? revalidated.verdict() : raceVerdict(session.best().get()),
                         revalidated != null ? revalidated.halfWidthPercent() : null)
                 .withExplanation(revalidated == null ? null : target.explain(logs).orElse(null));
         done.write(files.best());
-        return done;
+        return new Final(done, revalidation.size());
+    }
+
+    /**
+     * Default against best: under racing, runs sized by {@link ReplicationBudget#revalidationRuns} (the noise and
+     * what the budget leaves) until the answer is clear; under single, the target's fixed number of runs.
+     */
+    private static Revalidating revalidate(TuningFile f, TrialProtocol p, TuningTarget measured,
+                                           TuningSession session, Configuration defaults, Configuration bestConfig,
+                                           Path logs, Progress progress, long startNanos, NoiseEstimate noise)
+            throws InterruptedException {
+        ReplicationSizing.Size size = null;
+        int runs = f.revalidateRuns();
+        long deadline = p.budgetTime() == null ? 0 : startNanos + p.budgetTime().toNanos();
+        if (p.racing()) {
+            long remainingMillis = deadline == 0 ? 0 : (deadline - System.nanoTime()) / 1_000_000;
+            size = new ReplicationBudget(p, session, f.budget()).revalidationRuns(noise, remainingMillis,
+                    Revalidation.MIN_RUNS);
+            runs = size.chosen();
+        }
+        Revalidated result = null;
+        try (Progress.Task bar = progress.start("re-validate default and best", runs, "rounds")) {
+            if (size != null) {
+                bar.note(size.describe("runs of each", noise, p.halfWidthPercent()));
+                result = Revalidation.untilClear(measured, defaults, bestConfig, p, runs,
+                        f.direction(), logs, deadline);
+            } else if (runs > 0) {
+                result = Revalidation.run(measured, defaults, bestConfig, runs,
+                        f.direction(), logs);
+            }
+            bar.step(runs);
+        }
+        return new Revalidating(result, size);
     }
 
     /** The verdict without a re-validation: a best that won its race is better; otherwise nothing beat the default. */

@@ -13,6 +13,7 @@ import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.database.Objective;
 import io.tunescope.tune.session.Aggregate;
+import io.tunescope.tune.session.Replication;
 import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.space.IntParam;
 import io.tunescope.tune.space.Param;
@@ -50,8 +51,9 @@ public final class DemoTuning {
      * within about 90 s on a loaded machine: two noise measurements, races of at most three slices, re-validation
      * until ±5 points or five runs of each, within 60 s.
      */
-    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, 3,
-            PROTOCOL_HALF_WIDTH_PERCENT, PROTOCOL_REVALIDATE_RUNS, 3, 0.95, Duration.ofSeconds(60));
+    static final TrialProtocol PROTOCOL = new TrialProtocol(TrialProtocol.Mode.RACING, 2, Replication.of(3),
+            PROTOCOL_HALF_WIDTH_PERCENT, Replication.of(PROTOCOL_REVALIDATE_RUNS), 3, 0.95,
+            TrialProtocol.DEFAULT_MEASUREMENTS_PER_TRIAL, Duration.ofSeconds(60));
 
     private DemoTuning() {
     }

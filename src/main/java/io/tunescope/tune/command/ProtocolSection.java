@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.config.YamlSection;
 import io.tunescope.config.YamlValue;
+import io.tunescope.tune.session.Replication;
 import io.tunescope.tune.session.TrialProtocol;
 
 import java.time.Duration;
@@ -14,9 +15,10 @@ import java.time.Duration;
  * protocol:
  *   mode: racing             # or single
  *   noiseRepeats: 4          # measurements of the default before the search
- *   maxSlices: 5             # paired slices a race may take
+ *   maxSlices: auto          # paired slices a race may take: auto (sized from the noise) or a number
  *   halfWidthPercent: 5      # re-validate until the gain's interval is this narrow
- *   revalidateRuns: 20       # ... or this many runs of each side are spent
+ *   revalidateRuns: auto     # runs of each side: auto or a number (then: until narrow, or this many)
+ *   measurementsPerTrial: 10 # auto without budgetTime: at most this many measurements per trial of the budget
  *   unstableFactor: 3        # spread above this times the default's: unstable
  *   confidence: 0.95
  * </pre>
@@ -44,14 +46,30 @@ final class ProtocolSection {
         YamlValue modeValue = m.value("mode");
         TrialProtocol.Mode mode = modeValue.present() ? mode(modeValue) : d.mode();
         int noise = m.integer("noiseRepeats", d.noiseRepeats(), Integer.MIN_VALUE, Integer.MAX_VALUE);
-        int slices = m.integer("maxSlices", d.maxSlices(), Integer.MIN_VALUE, Integer.MAX_VALUE);
+        Replication slices = replication(m.value("maxSlices"), d.maxSlices());
         double half = m.number("halfWidthPercent", d.halfWidthPercent());
-        int runs = m.integer("revalidateRuns", d.revalidateRuns(), Integer.MIN_VALUE, Integer.MAX_VALUE);
+        Replication runs = replication(m.value("revalidateRuns"), d.revalidateRuns());
+        int perTrial = m.integer("measurementsPerTrial", d.measurementsPerTrial(), Integer.MIN_VALUE,
+                Integer.MAX_VALUE);
         double factor = m.number("unstableFactor", d.unstableFactor());
         double confidence = m.number("confidence", d.confidence());
         m.end();
         return top.at("protocol", () -> new TrialProtocol(mode, noise, slices, half, runs, factor, confidence,
-                budgetTime));
+                perTrial, budgetTime));
+    }
+
+    /** {@code auto} or a whole number (whose rule the protocol checks), or {@code fallback} when absent. */
+    private static Replication replication(YamlValue v, Replication fallback) {
+        if (!v.present()) {
+            return fallback;
+        }
+        if (v.node().isTextual() && "auto".equals(v.node().asText())) {
+            return Replication.AUTO;
+        }
+        if (!v.node().isNumber()) {
+            throw v.error("must be auto or a whole number");
+        }
+        return Replication.of(v.integer(Integer.MIN_VALUE, Integer.MAX_VALUE));
     }
 
     private static TrialProtocol.Mode mode(YamlValue raw) {

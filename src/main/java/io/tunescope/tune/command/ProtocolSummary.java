@@ -5,6 +5,7 @@ import io.tunescope.tune.session.TrialRecord;
 import io.tunescope.tune.session.TuningSession;
 import io.tunescope.tune.target.NoiseEstimate;
 import io.tunescope.tune.target.ProtocolLoop;
+import io.tunescope.tune.target.ReplicationSizing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,17 +21,27 @@ final class ProtocolSummary {
     private ProtocolSummary() {
     }
 
-    static Map<String, Object> of(TrialProtocol p, TuningSession session, ProtocolLoop loop) {
+    /**
+     * @param revalidation how the re-validation's runs were sized (null: no re-validation ran)
+     * @param budgetTrials the session's trial budget
+     */
+    static Map<String, Object> of(TrialProtocol p, TuningSession session, ProtocolLoop loop,
+                                  ReplicationSizing.Size revalidation, int budgetTrials) {
         Map<String, Object> m = new LinkedHashMap<>();
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("mode", p.mode().label());
+        NoiseEstimate noise = noise(session, loop);
         if (p.racing()) {
             settings.put("noiseRepeats", p.noiseRepeats());
-            settings.put("maxSlices", p.maxSlices());
+            settings.put("maxSlices", p.maxSlices().label());
             settings.put("halfWidthPercent", p.halfWidthPercent());
-            settings.put("revalidateRuns", p.revalidateRuns());
+            settings.put("revalidateRuns", p.revalidateRuns().label());
             settings.put("unstableFactor", p.unstableFactor());
             settings.put("confidence", p.confidence());
+            if (p.sized()) {
+                settings.put("measurementsPerTrial", p.measurementsPerTrial());
+                settings.put("sizing", sizing(p, budgetTrials, noise, revalidation));
+            }
         }
         if (p.budgetTime() != null) {
             settings.put("budgetTimeSeconds", p.budgetTime().toMillis() / 1000.0);
@@ -39,9 +50,6 @@ final class ProtocolSummary {
         if (!p.racing()) {
             return m;
         }
-        NoiseEstimate noise = loop != null && loop.noise() != null ? loop.noise()
-                : session.defaultTrial().filter(r -> r.measurements().size() >= 2)
-                .map(r -> NoiseEstimate.of(r.measurements())).orElse(null);
         m.put("noise", noise);
         m.put("measurements", session.replicates().size());
         m.put("races", races(session, loop));
@@ -54,6 +62,31 @@ final class ProtocolSummary {
             u.put("defaultCvPercent", noise == null ? null : noise.cvPercent());
             return u;
         }).toList());
+        return m;
+    }
+
+    /** The noise the session measured: the loop's estimate, or the default trial's measurements (null: none). */
+    static NoiseEstimate noise(TuningSession session, ProtocolLoop loop) {
+        return loop != null && loop.noise() != null ? loop.noise()
+                : session.defaultTrial().filter(r -> r.measurements().size() >= 2)
+                .map(r -> NoiseEstimate.of(r.measurements())).orElse(null);
+    }
+
+    /**
+     * How {@code auto} sized the replication: the pairs the measured noise asks for to resolve ±halfWidthPercent, the
+     * budget that caps them, and the re-validation's runs (each race's slices are in {@code races}).
+     */
+    private static Map<String, Object> sizing(TrialProtocol p, int budgetTrials, NoiseEstimate noise,
+                                              ReplicationSizing.Size revalidation) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("noiseCvPercent", noise == null ? null : noise.cvPercent());
+        m.put("pairsNeeded", noise == null ? null
+                : ReplicationSizing.pairsToResolve(noise.logSd(), p.halfWidthPercent(), p.confidence()));
+        m.put("cappedBy", p.budgetTime() != null ? "budgetTime" : "measurementBudget");
+        if (p.budgetTime() == null) {
+            m.put("measurementBudget", p.measurementBudget(budgetTrials));
+        }
+        m.put("revalidateRuns", revalidation == null ? null : revalidation.toMap());
         return m;
     }
 

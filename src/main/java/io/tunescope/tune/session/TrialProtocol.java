@@ -11,20 +11,29 @@ import java.time.Duration;
  * in paired, interleaved slices (at most {@code maxSlices}) until a sequential test decides; a configuration whose
  * replicates spread more than {@code unstableFactor} times the default's is unstable and never chosen; at the end
  * default and best run again until the gain's interval at {@code confidence} is narrower than
- * {@code halfWidthPercent} points or {@code revalidateRuns} runs of each are spent. {@code single} measures each trial
- * once and re-validates with a fixed number of runs: for quiet machines, where one measurement is enough.
+ * {@code halfWidthPercent} points or {@code revalidateRuns} runs of each are spent. {@code maxSlices} and
+ * {@code revalidateRuns} are {@code auto} by default: sized from the measured noise to resolve
+ * ±{@code halfWidthPercent}, capped by the session's budget ({@code budgetTime}'s share, or else
+ * {@code measurementsPerTrial} measurements per trial of the trial budget). {@code single} measures each trial once
+ * and re-validates with a fixed number of runs: for quiet machines, where one measurement is enough.
  *
+ * @param measurementsPerTrial with {@code auto} and no {@code budgetTime}: the session takes at most this many
+ *                             measurements per trial of its budget, noise phase, races and re-validation together
  * @param budgetTime the session's time budget (null: only the trial budget counts); the search stops at three
  *                   quarters of it and re-validation has the rest
  */
-public record TrialProtocol(Mode mode, int noiseRepeats, int maxSlices, double halfWidthPercent, int revalidateRuns,
-                            double unstableFactor, double confidence, Duration budgetTime) {
+public record TrialProtocol(Mode mode, int noiseRepeats, Replication maxSlices, double halfWidthPercent,
+                            Replication revalidateRuns, double unstableFactor, double confidence,
+                            int measurementsPerTrial, Duration budgetTime) {
     public static final int DEFAULT_NOISE_REPEATS = 4;
-    public static final int DEFAULT_MAX_SLICES = 5;
     public static final double DEFAULT_HALF_WIDTH_PERCENT = 5;
-    public static final int DEFAULT_REVALIDATE_RUNS = 20;
     public static final double DEFAULT_UNSTABLE_FACTOR = 3;
     public static final double DEFAULT_CONFIDENCE = 0.95;
+    /** At most ten times the measurements of {@code single}: about the worst case of five slices and 20 runs. */
+    public static final int DEFAULT_MEASUREMENTS_PER_TRIAL = 10;
+    public static final int MIN_MEASUREMENTS_PER_TRIAL = 2;
+    /** A hard bound, so that a typo does not keep a slow target for days. */
+    public static final int MAX_MEASUREMENTS_PER_TRIAL = 1000;
 
     /** Racing (replicated, paired trials) or one measurement per trial. */
     public enum Mode {
@@ -42,15 +51,20 @@ public record TrialProtocol(Mode mode, int noiseRepeats, int maxSlices, double h
         if (noiseRepeats < 2) {
             throw BadInputException.of("protocol.noiseRepeats", noiseRepeats, "must be at least 2 (a spread needs two)");
         }
-        if (maxSlices < 1) {
-            throw BadInputException.of("protocol.maxSlices", maxSlices, "must be at least 1");
+        if (maxSlices == null || !maxSlices.auto() && maxSlices.fixed() < 1) {
+            throw BadInputException.of("protocol.maxSlices", maxSlices, "must be at least 1, or auto");
         }
         if (!(halfWidthPercent > 0)) {
             throw BadInputException.of("protocol.halfWidthPercent", halfWidthPercent, "must be above 0");
         }
-        if (revalidateRuns < 2) {
+        if (revalidateRuns == null || !revalidateRuns.auto() && revalidateRuns.fixed() < 2) {
             throw BadInputException.of("protocol.revalidateRuns", revalidateRuns,
-                    "must be at least 2 (an interval needs two runs of each)");
+                    "must be at least 2 (an interval needs two runs of each), or auto");
+        }
+        if (measurementsPerTrial < MIN_MEASUREMENTS_PER_TRIAL
+                || measurementsPerTrial > MAX_MEASUREMENTS_PER_TRIAL) {
+            throw BadInputException.of("protocol.measurementsPerTrial", measurementsPerTrial, "must be between "
+                    + MIN_MEASUREMENTS_PER_TRIAL + " and " + MAX_MEASUREMENTS_PER_TRIAL);
         }
         if (!(unstableFactor > 1)) {
             throw BadInputException.of("protocol.unstableFactor", unstableFactor, "must be above 1");
@@ -63,10 +77,10 @@ public record TrialProtocol(Mode mode, int noiseRepeats, int maxSlices, double h
         }
     }
 
-    /** The default: racing with the defaults above, no time budget. */
+    /** The default: racing with the defaults above, replication sized from the noise, no time budget. */
     public static TrialProtocol defaults() {
-        return new TrialProtocol(Mode.RACING, DEFAULT_NOISE_REPEATS, DEFAULT_MAX_SLICES, DEFAULT_HALF_WIDTH_PERCENT,
-                DEFAULT_REVALIDATE_RUNS, DEFAULT_UNSTABLE_FACTOR, DEFAULT_CONFIDENCE, null);
+        return new TrialProtocol(Mode.RACING, DEFAULT_NOISE_REPEATS, Replication.AUTO, DEFAULT_HALF_WIDTH_PERCENT,
+                Replication.AUTO, DEFAULT_UNSTABLE_FACTOR, DEFAULT_CONFIDENCE, DEFAULT_MEASUREMENTS_PER_TRIAL, null);
     }
 
     /** One measurement per trial, as on a quiet machine. */
@@ -76,16 +90,26 @@ public record TrialProtocol(Mode mode, int noiseRepeats, int maxSlices, double h
 
     public TrialProtocol withMode(Mode m) {
         return new TrialProtocol(m, noiseRepeats, maxSlices, halfWidthPercent, revalidateRuns, unstableFactor,
-                confidence, budgetTime);
+                confidence, measurementsPerTrial, budgetTime);
     }
 
     public TrialProtocol withBudgetTime(Duration d) {
         return new TrialProtocol(mode, noiseRepeats, maxSlices, halfWidthPercent, revalidateRuns, unstableFactor,
-                confidence, d);
+                confidence, measurementsPerTrial, d);
     }
 
     public boolean racing() {
         return mode == Mode.RACING;
+    }
+
+    /** Whether any replication limit is sized from the noise. */
+    public boolean sized() {
+        return maxSlices.auto() || revalidateRuns.auto();
+    }
+
+    /** The session's measurement budget under {@code auto} with no time budget: {@code measurementsPerTrial} each. */
+    public long measurementBudget(int budgetTrials) {
+        return (long) measurementsPerTrial * budgetTrials;
     }
 
     /** The time the search may spend (three quarters of the budget), or null. */

@@ -34,6 +34,9 @@ public final class ProtocolLoop {
     private final IntFunction<Path> trialLog;
     private final Progress.Task measurementsBar;
     private final List<Map<String, Object>> races = new ArrayList<>();
+    private final Map<Integer, ReplicationSizing.Size> raceSizes = new LinkedHashMap<>();
+    private ReplicationBudget budget;
+    private int budgetTrials;
     private NoiseEstimate noise;
     private List<Double> defaultLogs = List.of();
     private int measured;
@@ -67,6 +70,8 @@ public final class ProtocolLoop {
      * @return whether the space was exhausted
      */
     public boolean run(int budget, Progress.Task trialsBar, AfterTrial after) throws InterruptedException {
+        this.budgetTrials = budget;
+        this.budget = new ReplicationBudget(protocol, session, budget);
         if (session.completedTrials() == 0 && !timeUp()) {
             List<Trial> first = session.askBatch(1);
             if (first.isEmpty()) {
@@ -105,7 +110,8 @@ public final class ProtocolLoop {
         JournalLine.Replicate opening = measure(first, raceNo, 1);
         after.after(first);
         Trial second = session.askBatch(1).stream().findFirst().orElse(null);
-        int slices = second == null ? protocol.noiseRepeats() : Math.max(protocol.noiseRepeats(), protocol.maxSlices());
+        int slices = second == null || protocol.maxSlices().auto() ? protocol.noiseRepeats()
+                : Math.max(protocol.noiseRepeats(), protocol.maxSlices().fixed());
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
@@ -136,6 +142,7 @@ public final class ProtocolLoop {
             a.add(ra.value());
             if (rb != null && rb.ok()) {
                 ratios.add(logRatio(rb.value(), ra.value()));
+                slices = s == protocol.noiseRepeats() ? Math.max(slices, sizeNoiseRace(second, a, raceNo)) : slices;
                 if (s >= protocol.noiseRepeats()) {
                     look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
                             s == slices || timeUp());
@@ -194,6 +201,9 @@ public final class ProtocolLoop {
         if (unstable || values.size() >= 2) {
             m.put("cvPercent", NoiseEstimate.of(values).cvPercent());
         }
+        if (raceSizes.containsKey(t.number())) {
+            m.put("maxSlices", raceSizes.get(t.number()).toMap());
+        }
         races.add(m);
         session.tellRaced(t, Duration.ofMillis(elapsed), race, values);
     }
@@ -221,12 +231,14 @@ public final class ProtocolLoop {
                     incumbent.trial(), elapsed);
             return;
         }
-        long share = timeShareMillis(budget);
+        long share = this.budget.timeShareMillis(budget);
         long spentAtStart = spentMillis();
+        int left = (budget == Integer.MAX_VALUE ? budgetTrials : budget) - session.completedTrials();
+        int slices = sizeRace(t, noise, left, t.number(), true);
         List<Double> ratios = new ArrayList<>();
         SequentialTest.Look look = null;
         Trial incTrial = new Trial(incumbent.trial(), incumbent.config(), incumbent.isDefault());
-        for (int s = 1; s <= protocol.maxSlices(); s++) {
+        for (int s = 1; s <= slices; s++) {
             if (s > 2 && share > 0 && spentMillis() - spentAtStart >= share) {
                 look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
                 break;
@@ -247,12 +259,28 @@ public final class ProtocolLoop {
             }
             ratios.add(logRatio(rc.value(), ri.value()));
             look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
-                    s == protocol.maxSlices() || timeUp());
+                    s == slices || timeUp());
             if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
                 break;
             }
         }
         complete(t, values, look, incumbent.trial(), elapsed);
+    }
+
+    /** The slices of the noise phase's race, sized once the default has {@code noiseRepeats} measurements. */
+    private int sizeNoiseRace(Trial second, List<Double> defaultValues, int raceNo) {
+        return sizeRace(second, NoiseEstimate.of(defaultValues), budgetTrials - 1, raceNo, false);
+    }
+
+    /** The slices of the race of {@code candidate} (see {@link ReplicationBudget#raceSlices}), shown and kept. */
+    private int sizeRace(Trial candidate, NoiseEstimate noiseNow, int trialsLeft, int raceNo, boolean screened) {
+        ReplicationSizing.Size size = budget.raceSlices(noiseNow, trialsLeft, raceNo, screened);
+        raceSizes.put(candidate.number(), size);
+        if (!"fixed".equals(size.limitedBy())) {
+            measurementsBar.note(size.describe("trial " + candidate.number() + " races for at most", noiseNow,
+                    protocol.halfWidthPercent()) + " slices");
+        }
+        return size.chosen();
     }
 
     /** One slice of a race: the incumbent's measurement and the candidate's (null when there is no candidate). */
@@ -339,22 +367,11 @@ public final class ProtocolLoop {
 
     /** Time spent measuring in this session, in this process and before it (from the journal). */
     long spentMillis() {
-        return session.replicates().stream().mapToLong(JournalLine.Replicate::elapsedMillis).sum();
+        return budget.spentMillis();
     }
 
     private boolean timeUp() {
-        Duration search = protocol.searchTime();
-        return search != null && spentMillis() >= search.toMillis();
-    }
-
-    /** A race's share of the time left: what is left over the trials still to run (0: no time budget). */
-    private long timeShareMillis(int budget) {
-        Duration search = protocol.searchTime();
-        if (search == null) {
-            return 0;
-        }
-        int left = Math.max(1, budget == Integer.MAX_VALUE ? 1 : budget - session.completedTrials());
-        return Math.max(1, (search.toMillis() - spentMillis()) / left);
+        return budget.timeUp();
     }
 
     /** The noise estimate (null before the noise phase). */

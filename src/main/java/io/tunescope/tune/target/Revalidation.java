@@ -60,25 +60,31 @@ public final class Revalidation {
 
     /**
      * Re-validation until the answer is clear: default and best alternately (who goes first alternating) in fresh
-     * runs, at least {@value #MIN_RUNS} of each, until the gain's interval at the protocol's confidence is narrower
-     * than its {@code halfWidthPercent}, its {@code revalidateRuns} are spent, or {@code deadlineNanos}
-     * ({@link System#nanoTime}; 0: none) has passed. Stopping on the interval's width, never on its position, keeps
-     * the verdict's error rate at the confidence level (a fixed-width interval, as Chow and Robbins's rule).
+     * runs, at least {@value #MIN_RUNS} of each and at most {@code runs}, or until {@code deadlineNanos}
+     * ({@link System#nanoTime}; 0: none) has passed. With a fixed {@code revalidateRuns} it also stops once the gain's
+     * interval at the protocol's confidence is narrower than its {@code halfWidthPercent}: stopping on the interval's
+     * width, never on its position (a fixed-width interval, as Chow and Robbins's rule). With {@code auto}
+     * {@code runs} was sized before the first run, from the noise phase's measurements and the budget, so the number
+     * of runs does not depend on their values at all and the interval is an ordinary fixed-size t-interval: its
+     * chance of a wrong {@code better} is {@code (1 - confidence) / 2}, whatever the races before it did.
      */
     public static Revalidated untilClear(TuningTarget target, Configuration defaultConfig, Configuration best,
-                                         TrialProtocol protocol, Direction direction, Path logs, long deadlineNanos)
-            throws InterruptedException {
+                                         TrialProtocol protocol, int runs, Direction direction, Path logs,
+                                         long deadlineNanos) throws InterruptedException {
         List<Double> defaults = new ArrayList<>();
         List<Double> bests = new ArrayList<>();
         int failed = 0;
-        for (int i = 1; i <= protocol.revalidateRuns(); i++) {
+        boolean stopOnWidth = !protocol.revalidateRuns().auto();
+        for (int i = 1; i <= runs; i++) {
             failed += pair(target, defaultConfig, best, i, logs, defaults, bests);
             if (i < MIN_RUNS) {
                 continue;
             }
-            Revalidated sofar = summarize(defaults, bests, direction, failed, protocol.confidence());
-            if (sofar.halfWidthPercent() != null && sofar.halfWidthPercent() < protocol.halfWidthPercent()) {
-                break;
+            if (stopOnWidth) {
+                Revalidated sofar = summarize(defaults, bests, direction, failed, protocol.confidence());
+                if (sofar.halfWidthPercent() != null && sofar.halfWidthPercent() < protocol.halfWidthPercent()) {
+                    break;
+                }
             }
             if (deadlineNanos != 0 && System.nanoTime() - deadlineNanos >= 0) {
                 break;
@@ -88,7 +94,7 @@ public final class Revalidation {
     }
 
     /** Runs of each side before the interval is looked at. */
-    static final int MIN_RUNS = 3;
+    public static final int MIN_RUNS = 3;
 
     /** The arithmetic of {@link #run}: per-side means and intervals, and the paired gains (null: a failed run). */
     static Revalidated summarize(List<Double> defaults, List<Double> bests, Direction direction, int failed) {

@@ -41,7 +41,7 @@ class DemoTuningTest {
         JsonNode rv = best.get("revalidated");
         if (rv != null) {
             // re-validated only when the second configuration won its race against the default
-            assertThat(rv.get("runs").asInt()).isBetween(3, DemoTuning.PROTOCOL.revalidateRuns());
+            assertThat(rv.get("runs").asInt()).isBetween(3, DemoTuning.PROTOCOL.revalidateRuns().fixed());
             assertThat(rv.get("failedRuns").asInt()).isZero();
             assertThat(rv.get("improvementCi95")).hasSize(2);
             assertThat(DemoTuning.verdict(r.best())).anyMatch(l -> l.startsWith("tune: gain of best over default "))
