@@ -149,7 +149,7 @@ public final class CommandTuner {
             Map<String, Object> summary = summary(f, target, session, best, importance, searched.exhausted(),
                     (System.nanoTime() - start) / 1e9);
             summary.put("complete", true);
-            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop()));
+            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop()).fields());
             if (mapping != null) {
                 mapping.record(session, outDir);
                 summary.put("mapping", mapping.mapped().orElse(null));
@@ -171,7 +171,7 @@ public final class CommandTuner {
         summary.put("complete", false);
         summary.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + session.completedTrials()
                 + " completed trials: the figures are of those; --resume goes on from them");
-        summary.putAll(ProtocolSummary.of(protocol, session, null));
+        summary.putAll(ProtocolSummary.of(protocol, session, null).fields());
         ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
     }
 

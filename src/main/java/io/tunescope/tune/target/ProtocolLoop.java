@@ -2,6 +2,7 @@ package io.tunescope.tune.target;
 
 import io.tunescope.Progress;
 import io.tunescope.store.JournalLine;
+import io.tunescope.store.TuningProtocol;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.session.Trial;
 import io.tunescope.tune.session.TrialProtocol;
@@ -11,7 +12,6 @@ import io.tunescope.tune.session.TuningSession;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +33,7 @@ public final class ProtocolLoop {
     private final TrialProtocol protocol;
     private final IntFunction<Path> trialLog;
     private final Progress.Task measurementsBar;
-    private final List<Map<String, Object>> races = new ArrayList<>();
+    private final List<TuningProtocol.Race> races = new ArrayList<>();
     private NoiseEstimate noise;
     private List<Double> defaultLogs = List.of();
     private int measured;
@@ -181,20 +181,11 @@ public final class ProtocolLoop {
         boolean unstable = SequentialTest.unstable(logs(values), defaultLogs, protocol.unstableFactor(),
                 protocol.confidence());
         String race = unstable ? TrialRecord.Race.UNSTABLE : verdict;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("trial", t.number());
-        m.put("against", against);
-        m.put("measurements", values.size());
-        m.put("pairs", look == null ? 0 : look.pairs());
-        m.put("decision", race);
-        if (look != null && look.pairs() >= 2) {
-            m.put("gainPercent", round(look.gainPercent()));
-            m.put("gainInterval", List.of(round(Math.expm1(look.low()) * 100), round(Math.expm1(look.high()) * 100)));
-        }
-        if (unstable || values.size() >= 2) {
-            m.put("cvPercent", NoiseEstimate.of(values).cvPercent());
-        }
-        races.add(m);
+        boolean paired = look != null && look.pairs() >= 2;
+        races.add(new TuningProtocol.Race(t.number(), against, values.size(), look == null ? 0 : look.pairs(), race,
+                paired ? round(look.gainPercent()) : null,
+                paired ? List.of(round(Math.expm1(look.low()) * 100), round(Math.expm1(look.high()) * 100)) : null,
+                unstable || values.size() >= 2 ? NoiseEstimate.of(values).cvPercent() : null));
         session.tellRaced(t, Duration.ofMillis(elapsed), race, values);
     }
 
@@ -363,7 +354,7 @@ public final class ProtocolLoop {
     }
 
     /** Each race this process ran: trial, against, pairs, decision, gain and its interval. */
-    public List<Map<String, Object>> races() {
+    public List<TuningProtocol.Race> races() {
         return List.copyOf(races);
     }
 
