@@ -110,6 +110,34 @@ class LayeringTest {
         };
     }
 
+    /**
+     * Every child JVM's command line comes from {@code engine.ChildJvmCommand} (the same java, this class path, a
+     * role, a main class given as a class): no other class finds the java binary itself.
+     */
+    @Test
+    void onlyTheOneLauncherMakesAChildJvmsCommandLine() {
+        noClasses().that().doNotHaveFullyQualifiedName(ROOT + ".engine.ChildJvmCommand")
+                .should().callMethod(ROOT + ".engine.Processes", "javaExecutable")
+                .because("child JVMs are started through engine.ChildJvmCommand (docs/architecture.md)")
+                .check(MAIN);
+    }
+
+    /** A layer below {@code cli} cannot reach it by naming its classes in a string either. */
+    @Test
+    void noMainCodeNamesACommandLineClassInAString() throws IOException {
+        List<String> naming;
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            naming = files.filter(f -> f.toString().endsWith(".java")).filter(f -> {
+                try {
+                    return Files.readString(f).contains("\"" + ROOT + ".cli");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).map(Path::toString).toList();
+        }
+        assertThat(naming).as("main sources with a string naming a class of " + ROOT + ".cli").isEmpty();
+    }
+
     /** Charts are drawn in {@code report} only: what they show is computed in {@code analysis} or the tuner. */
     @Test
     void onlyTheReportDrawsCharts() {

@@ -62,7 +62,7 @@ class SqlSourcesTest {
             // the helpers' parameter: constant view queries of PostgresView, MariaDbView, DuckDbView, SettingsOnlyView
             Map.entry("engine/view/ViewRows.java", Set.of("sql")),
             // the shop schema's own tables and identities (ShopSchema constants), restarted at a computed long
-            // through ShopDialect, which joins only those names, its keywords and the number
+            // through engine.SqlDialect, which joins only those names, its keywords and the number
             Map.entry("shop/db/ShopSchema.java", Set.of("table", "dialect.restartIdentity(t[0], t[1], next[k])",
                     "ddl")),
             Map.entry("shop/db/Sql.java", Set.of("sql")),   // the helpers' parameter: checked at their callers here

@@ -66,7 +66,7 @@ public final class ShopCapacityCommand implements Callable<Integer> {
         int highest = checked.get(checked.size() - 1);
         Path dir = out != null ? out : ResultsDir.timestamped("shop-capacity", LocalDateTime.now());
         ShopRunConfig shared = new ShopRunConfig(load.mix(), highest, load.rampUp, duration, Duration.ZERO,
-                new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database,
+                new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database.name,
                 stack.pgBin, stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
         ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);
         FreshOutput.check(dir);

@@ -27,16 +27,15 @@ final class ShopKnobsCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE})")
     String proxy;
 
-    @Option(names = "--database", defaultValue = "postgres", description = "whose database knobs: postgres, mariadb "
-            + "or h2 (none) (default: ${DEFAULT-VALUE})")
-    String database;
+    @picocli.CommandLine.Mixin
+    ShopDatabaseOption database;
 
     @Option(names = "--json", description = "Print the catalog as JSON.")
     boolean json;
 
     @Override
     public Integer call() {
-        KnobCatalog catalog = ShopCatalogs.of(tier, checkedProxy(), database);
+        KnobCatalog catalog = ShopCatalogs.of(tier, checkedProxy(), database.name);
         System.out.print(json ? Json.toJson(catalog) + "\n" : KnobsCommand.table(catalog));
         return ExitCode.OK;
     }

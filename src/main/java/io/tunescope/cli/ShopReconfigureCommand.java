@@ -75,7 +75,7 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
         int browsers = load.browsers();
         Path dir = out != null ? out : ResultsDir.timestamped("reconfigure", LocalDateTime.now());
         int nodes = stack.appNodes;
-        ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database, stack.pgBin,
+        ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database.name, stack.pgBin,
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,

@@ -72,7 +72,7 @@ public final class ShopRunCommand implements Callable<Integer> {
         int browsers = load.browsers();
         ShopRunConfig config = new ShopRunConfig(load.mix(), browsers, load.rampUp(), duration, rampDown,
                 load.think(), new ShopScale(stack.items, browsers, stack.scaleDown),
-                stack.database, stack.pgBin, stack.appKnobs(), seed.seed(),
+                stack.database.name, stack.pgBin, stack.appKnobs(), seed.seed(),
                 out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
                 monitor, stack.tiers(), load.mixChange());
         FreshOutput.check(config.out());

@@ -29,9 +29,8 @@ public final class ShopStackOptions {
             + "(default: ${DEFAULT-VALUE}, see docs/shop.md)")
     int scaleDown;
 
-    @Option(names = "--database", defaultValue = "postgres", description = "postgres (a private cluster), mariadb or h2 "
-            + "(in-memory, its own JVM; fast, for tests) (default: ${DEFAULT-VALUE})")
-    String database;
+    @picocli.CommandLine.Mixin
+    ShopDatabaseOption database;
 
     @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
     Path pgBin;

@@ -62,15 +62,8 @@ public final class TuneCommand implements Callable<Integer> {
     @Mixin
     StudyOptions study;
 
-    @Option(names = "--exit-with-stdin", hidden = true, description = "Exit when standard input ends: a tuner started "
-            + "by a controller (tune.cluster.lines.LineTuners) dies with it.")
-    boolean exitWithStdin;
-
     @Override
     public Integer call() throws Exception {
-        if (exitWithStdin) {
-            io.tunescope.shop.ParentWatch.exitWhenClosed(System.in, () -> { });
-        }
         Path dir = resume != null ? resume : out;
         if (dir == null) {
             throw BadInputException.of("--out", "missing", "is required (or --resume DIR)");
@@ -103,12 +96,10 @@ public final class TuneCommand implements Callable<Integer> {
         try (StudyChoice choice = StudyChoice.open(new StudyChoice.Options(study.study, study.name, study.user,
                 study.password()), dir, resume != null)) {
             if (resume == null) {
-                ResultsDir.createOutput(dir);
-                Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
+                choice.startIn(dir, tuning);
                 if (budget != null || strategy != null || seed != null) {
                     Json.writeAtomically(TuningDir.of(dir).searchOverrides(), new SearchOverrides(budget, strategy, seed));
                 }
-                choice.recordIn(dir);
             }
             if (resume != null && choice.location() == null) {
                 io.tunescope.tune.session.Journal.tornLine(resume).ifPresent(torn -> System.err.println("tune: " + torn));
@@ -158,9 +149,7 @@ public final class TuneCommand implements Callable<Integer> {
         }
         try (StudyChoice choice = StudyChoice.open(new StudyChoice.Options(study.study, study.name, study.user,
                 study.password()), dir, false)) {
-            ResultsDir.createOutput(dir);
-            Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
-            choice.recordIn(dir);
+            choice.startIn(dir, tuning);
             CommandTuner.Result r = io.tunescope.tune.command.ClusterLineTuner.run(tuning, dir, choice.location(),
                     study.study, study.user, study.password(), ProgressBar.ON_STDERR);
             System.out.println(Json.toJson(r.best()));

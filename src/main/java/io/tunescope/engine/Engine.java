@@ -6,6 +6,7 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.RoleClassifier;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -90,6 +91,34 @@ public interface Engine {
      */
     default boolean concurrentWriters() {
         return true;
+    }
+
+    /**
+     * How this engine lives as the database tier of a service whose application nodes, in JVMs of their own, reach it
+     * over loopback TCP (the web shop): a private server ({@link Lifecycle#PRIVATE_SERVER}, configured with
+     * {@link #serviceTierSettings()} and then its catalog's lines), a JVM of its own behind its TCP server
+     * ({@link Lifecycle#SERVER_JVM}, which takes no settings), or empty where it cannot be one yet.
+     */
+    default Optional<Lifecycle> serviceTier() {
+        return Optional.empty();
+    }
+
+    /**
+     * The configuration lines a private server of this engine starts with as a service's database tier, before any
+     * tuned ones: room for every application node's pool and a fixed amount of memory for pages, so that the tiers of
+     * different engines are compared on equal terms.
+     */
+    default List<String> serviceTierSettings() {
+        return List.of();
+    }
+
+    /**
+     * Whether a running private server of this engine takes a new configuration without a new data directory: each
+     * setting applied live and verified, a restart only for the settings that need one, the last good configuration
+     * restored after a refusal. Tuning sessions and the web shop then keep one server loaded for all their trials.
+     */
+    default boolean liveSettings() {
+        return false;
     }
 
     default boolean tenantRunsAs(Lifecycle lifecycle) {

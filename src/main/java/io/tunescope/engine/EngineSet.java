@@ -27,9 +27,21 @@ public final class EngineSet {
 
     /** The engine this command accepts under {@code name} (case and surrounding blanks ignored). */
     public Engine byId(String name) {
+        return lookup("engine", name, names().toString());
+    }
+
+    /**
+     * As {@link #byId}, for a setting named otherwise ({@code field}, e.g. {@code database}): the error lists the
+     * names as {@code a, b, c}.
+     */
+    public Engine byId(String field, String name) {
+        return lookup(field, name, String.join(", ", names()));
+    }
+
+    private Engine lookup(String field, String name, String names) {
         Engine engine = name == null ? null : byName.get(normalized(name));
         if (engine == null) {
-            throw BadInputException.of("engine", name, rule(name));
+            throw BadInputException.of(field, name, rule(name, names));
         }
         return engine;
     }
@@ -54,8 +66,8 @@ public final class EngineSet {
         return new EngineSet(purpose, kept);
     }
 
-    private String rule(String name) {
-        String rule = "must be one of " + names();
+    private String rule(String name, String names) {
+        String rule = "must be one of " + names;
         Optional<Engine> known = name == null ? Optional.empty() : Engines.find(normalized(name));
         if (known.isPresent() && !contains(known.get())) {
             rule += "; " + known.get().id() + " cannot " + purpose + " yet";

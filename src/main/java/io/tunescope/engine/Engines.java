@@ -54,6 +54,11 @@ public final class Engines {
         return set("be tuned (it has no knob catalog)", e -> !e.knobs().isEmpty(), Engine::id);
     }
 
+    /** Engines that can be the database tier of a service (the web shop's {@code --database}). */
+    public static EngineSet serviceTiers() {
+        return set("be a service's database tier", e -> e.serviceTier().isPresent(), Engine::id);
+    }
+
     /** Engines whose processes {@code monitor} can attach to; the generic engine under the monitor's name for it. */
     public static EngineSet monitored() {
         return set("be monitored as a process of its own", Engine::ownProcess,

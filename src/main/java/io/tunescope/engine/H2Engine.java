@@ -23,4 +23,10 @@ final class H2Engine extends InControllerEngine {
     public KnobCatalog knobs() {
         return Catalogs.h2();
     }
+
+    /** In memory, in a JVM of its own behind H2's TCP server: fast runs and tests of the web shop. */
+    @Override
+    public Optional<Lifecycle> serviceTier() {
+        return Optional.of(Lifecycle.SERVER_JVM);
+    }
 }

@@ -16,5 +16,10 @@ public enum Lifecycle {
      */
     PRIVATE_SERVER,
     /** An existing database reached by JDBC URL; tunescope neither starts nor stops it. */
-    EXTERNAL
+    EXTERNAL,
+    /**
+     * Embedded in a JVM of its own that tunescope starts and stops, which serves it to clients in other JVMs over its
+     * own TCP server on loopback (H2 as the web shop's database tier).
+     */
+    SERVER_JVM
 }

@@ -6,6 +6,7 @@ import io.tunescope.monitor.role.MariaDbClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -65,5 +66,21 @@ record MariaDbEngine() implements Engine {
     @Override
     public KnobCatalog knobs() {
         return Catalogs.mariadb();
+    }
+
+    @Override
+    public Optional<Lifecycle> serviceTier() {
+        return Optional.of(Lifecycle.PRIVATE_SERVER);
+    }
+
+    /**
+     * After tunescope's own settings: as many connections as PostgreSQL's tier allows, the same memory for pages as its
+     * shared_buffers, and READ COMMITTED, PostgreSQL's default isolation, so that both tiers run the same work with the
+     * same guarantees (InnoDB's default REPEATABLE READ takes gap locks that PostgreSQL has not).
+     */
+    @Override
+    public List<String> serviceTierSettings() {
+        return List.of("max_connections = 200", "innodb_buffer_pool_size = 128M",
+                "transaction-isolation = READ-COMMITTED");
     }
 }

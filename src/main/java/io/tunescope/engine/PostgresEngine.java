@@ -5,6 +5,7 @@ import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.PostgresClassifier;
 import io.tunescope.monitor.role.RoleClassifier;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -55,5 +56,22 @@ record PostgresEngine() implements Engine {
     @Override
     public KnobCatalog knobs() {
         return Catalogs.postgres();
+    }
+
+    @Override
+    public Optional<Lifecycle> serviceTier() {
+        return Optional.of(Lifecycle.PRIVATE_SERVER);
+    }
+
+    /** Room for every application node's pool, and 128 MB of shared buffers. */
+    @Override
+    public List<String> serviceTierSettings() {
+        return List.of("max_connections = 200", "shared_buffers = 128MB");
+    }
+
+    /** {@code ALTER SYSTEM}, then a reload or a restart ({@code engine.postgres.LiveSettings}). */
+    @Override
+    public boolean liveSettings() {
+        return true;
     }
 }

@@ -13,8 +13,9 @@ import java.util.stream.Stream;
 /**
  * The PNGs {@code tune} leaves beside its results, drawn from the files the tuner wrote (so a resumed session's are
  * drawn from all of its trials): each session's convergence ({@code convergence.png}, in each workload's directory
- * for a tuning file with {@code workloads:}), the cross-apply matrix ({@code matrix.png}) and the tuning modes' WIPS
- * per trial ({@code cluster.png}). The charts are the report's own ({@link TuningCharts}, {@link ClusterChart}).
+ * for a tuning file with {@code workloads:}, and in each line tuner's of {@code partitioning: processes}), the
+ * cross-apply matrix ({@code matrix.png}) and the tuning modes' WIPS per trial ({@code cluster.png}). The charts
+ * are the report's own ({@link TuningCharts}, {@link ClusterChart}).
  */
 public final class TuningPngs {
     private TuningPngs() {
@@ -30,19 +31,39 @@ public final class TuningPngs {
                 Files.write(files.convergencePng(), TuningCharts.convergence(s, "convergence").png());
             }
         }
-        Path workloads = files.workload("any").root().getParent();
-        if (Files.isDirectory(workloads)) {
-            List<Path> each;
-            try (Stream<Path> list = Files.list(workloads)) {
-                each = list.filter(Files::isDirectory).sorted().toList();
-            }
-            for (Path w : each) {
-                write(w);
+        for (Path w : directories(files.workload("any").root().getParent())) {
+            write(w);
+        }
+        if (Files.isRegularFile(files.cluster())) {
+            // each line tuner process of partitioning: processes, under its mode's directory
+            for (Path mode : directories(dir)) {
+                for (Path line : directories(TuningDir.of(mode).lineTuner("any").root().getParent())) {
+                    lineChart(line);
+                }
             }
         }
         if (Files.isRegularFile(files.matrix())) {
             Files.write(files.matrixPng(), TuningCharts.matrix(CrossApplyMatrix.read(files.matrix())).png());
         }
         ClusterChart.write(dir);
+    }
+
+    /** A line tuner's convergence; a tuner killed halfway may have left files no chart can be drawn from. */
+    private static void lineChart(Path line) {
+        try {
+            write(line);
+        } catch (IOException | RuntimeException e) {
+            io.tunescope.Notices.say("tune: no convergence chart for " + line + ": " + e.getMessage());
+        }
+    }
+
+    /** The directories in {@code parent}, sorted; none when it is not a directory. */
+    private static List<Path> directories(Path parent) throws IOException {
+        if (!Files.isDirectory(parent)) {
+            return List.of();
+        }
+        try (Stream<Path> list = Files.list(parent)) {
+            return list.filter(Files::isDirectory).sorted().toList();
+        }
     }
 }

@@ -1,9 +1,9 @@
 package io.tunescope.report;
 
-import io.tunescope.analysis.tune.ProtocolView;
 import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Revalidated;
+import io.tunescope.store.TuningProtocol;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ final class TuningProtocolSection {
             }
             h.paragraph(verdict(s.best()));
             VerdictExplanationSection.render(h, s.best() == null ? null : s.best().explanation());
-            ProtocolView p = s.protocol();
+            TuningProtocol p = s.protocol();
             if (p == null) {
                 h.paragraph("The session did not finish: no summary.json to read its protocol from.");
                 continue;
@@ -66,22 +66,22 @@ final class TuningProtocolSection {
         return s.toString();
     }
 
-    static String noise(ProtocolView p) {
+    static String noise(TuningProtocol p) {
         String head = "Protocol: " + p.mode() + (p.measurements() == null ? "" : ", " + p.measurements()
                 + " measurements in all") + ". ";
         if (p.noise() == null) {
             return head + ("racing".equals(p.mode()) ? "No noise estimate: the default was not measured twice."
                     : "One measurement per trial: no noise estimate.");
         }
-        ProtocolView.Noise n = p.noise();
+        TuningProtocol.Noise n = p.noise();
         return head + String.format(Locale.ROOT, "Noise of the default (%d measurements, mean %s): coefficient of "
                 + "variation %.2f %%, drift %+.2f %% of the mean per measurement.", n.measurements(),
                 Html.format(n.mean()), n.cvPercent(), n.driftPercentPerMeasurement());
     }
 
-    private static void races(Html h, ProtocolView p) {
+    private static void races(Html h, TuningProtocol p) {
         List<List<Object>> rows = new ArrayList<>();
-        for (ProtocolView.Race r : p.races()) {
+        for (TuningProtocol.Race r : p.races()) {
             rows.add(List.of(r.trial(), r.against() == null ? "" : r.against(), r.measurements(),
                     r.pairs() == null ? "" : r.pairs(), r.decision(),
                     r.gainPercent() == null ? "" : r.gainPercent(),
@@ -95,9 +95,9 @@ final class TuningProtocolSection {
                 .raw("</p>\n");
     }
 
-    private static void unstable(Html h, ProtocolView p) {
+    private static void unstable(Html h, TuningProtocol p) {
         List<List<Object>> rows = new ArrayList<>();
-        for (ProtocolView.Unstable u : p.unstable()) {
+        for (TuningProtocol.Unstable u : p.unstable()) {
             rows.add(List.of(u.trial(), u.config(), u.measurements(), u.cvPercent() == null ? "" : u.cvPercent(),
                     u.defaultCvPercent() == null ? "" : u.defaultCvPercent()));
         }

@@ -35,7 +35,8 @@ public final class Documents {
             Map.entry("ReconfigurationRecord", "reconfiguration"),
             Map.entry("PreparedManifest", "prepared-data"),
             Map.entry("ShopStackState", "shop-stack"),
-            Map.entry("MonitorReport", "monitor-threads"));
+            Map.entry("MonitorReport", "monitor-threads"),
+            Map.entry("LineTunerSpec", "line-tuner"));
 
     /** Documents whose file name tells their type (the names are {@link ResultsDir}'s and its siblings'). */
     private static final Map<String, String> BY_FILE = Map.ofEntries(

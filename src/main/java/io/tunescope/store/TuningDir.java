@@ -80,6 +80,11 @@ public record TuningDir(Path root) {
         return new TuningDir(root.resolve("lines").resolve(line));
     }
 
+    /** What that tuner process is told (its tuning file, output directory and study), as JSON. */
+    public Path lineTunerSpec(String line) {
+        return root.resolve("lines").resolve(line + ".spec.json");
+    }
+
     /** That tuner's standard output and error. */
     public Path lineTunerLog(String line) {
         return root.resolve("lines").resolve(line + ".log");

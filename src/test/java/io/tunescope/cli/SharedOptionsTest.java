@@ -115,7 +115,7 @@ class SharedOptionsTest {
      */
     private static final Set<String> OWN_PER_COMMAND = Set.of("--out", "--json", "--duration", "--engine",
             "--browsers", "--think-scale", "--threads", "--seed", "--proxy", "--pg-bin", "--monitor", "--iterations",
-            "--database", "--budget");
+            "--budget");
 
     @Test
     void everyOtherOptionIsDeclaredOnceAndSharedAsAMixin() {

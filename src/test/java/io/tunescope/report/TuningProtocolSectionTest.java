@@ -1,9 +1,9 @@
 package io.tunescope.report;
 
-import io.tunescope.analysis.tune.ProtocolView;
 import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Revalidated;
+import io.tunescope.store.TuningProtocol;
 import io.tunescope.store.VerdictExplanation;
 import io.tunescope.store.VerdictExplanation.Pair;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class TuningProtocolSectionTest {
                            "cvPercent": 68.4, "defaultCvPercent": 7.25}]}
             """;
 
-    private static TuningAnalysis analysis(BestSoFar best, ProtocolView p) {
+    private static TuningAnalysis analysis(BestSoFar best, TuningProtocol p) {
         return new TuningAnalysis("t", List.of(new TuningAnalysis.Session(null, "gp", 1, "minimize", List.of(),
                 List.of(), best, p)), null);
     }
@@ -39,8 +39,8 @@ class TuningProtocolSectionTest {
     @Test
     void showsTheNoiseEachRaceTheUnstableConfigurationsAndTheVerdictWithItsInterval(@TempDir Path dir)
             throws Exception {
-        ProtocolView p = ProtocolView.read(Files.writeString(dir.resolve("summary.json"), SUMMARY));
-        assertThat(p.races()).extracting(ProtocolView.Race::decision).containsExactly("better", "worse", "unstable");
+        TuningProtocol p = TuningProtocol.read(Files.writeString(dir.resolve("summary.json"), SUMMARY));
+        assertThat(p.races()).extracting(TuningProtocol.Race::decision).containsExactly("better", "worse", "unstable");
         assertThat(p.races().get(0).gainInterval()).containsExactly(4.1, 20.9);
         assertThat(p.races().get(2).against()).isNull();
         assertThat(p.unstable().get(0).config()).containsEntry("threads", 7).containsEntry("mode", "fast");
@@ -67,7 +67,7 @@ class TuningProtocolSectionTest {
 
     @Test
     void aSessionWithoutARaceOrASummarySaysWhyItHasNoFigures(@TempDir Path dir) throws Exception {
-        ProtocolView single = ProtocolView.read(Files.writeString(dir.resolve("summary.json"),
+        TuningProtocol single = TuningProtocol.read(Files.writeString(dir.resolve("summary.json"),
                 "{\"protocol\": {\"mode\": \"single\"}}"));
         BestSoFar none = new BestSoFar(3, null, null, null, "minimize", "gp", 1, null, null, "indistinguishable", null,
                 null);
@@ -75,7 +75,7 @@ class TuningProtocolSectionTest {
         TuningProtocolSection.render(h, analysis(none, single));
         assertThat(h.toString()).contains("Verdict: indistinguishable: not re-validated",
                 "Protocol: single. One measurement per trial: no noise estimate.").doesNotContain("<table>");
-        assertThat(ProtocolView.read(dir.resolve("missing.json"))).isNull();
+        assertThat(TuningProtocol.read(dir.resolve("missing.json"))).isNull();
         Html unfinished = new Html();
         TuningProtocolSection.render(unfinished, analysis(null, null));
         assertThat(unfinished.toString()).contains("No verdict: the session did not finish.");

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * What the report shows of a tuning directory (written by {@code tunescope tune}): for each session (one, or one per
  * workload of a session tuned for several) the convergence (every trial's objective and the best so far, failed
- * trials marked), the parameter ranking, the trial protocol's noise and races ({@link ProtocolView}) and
+ * trials marked), the parameter ranking, the trial protocol's noise and races ({@link io.tunescope.store.TuningProtocol}) and
  * {@code best.json} with the verdict; and the cross-apply matrix when there is one. Read from the files in
  * {@code store} only: the journal, {@code summary.json}, {@code best.json} and {@code matrix.json}.
  */
@@ -31,7 +31,8 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
      * protocol measured (null when the session did not finish).
      */
     public record Session(String workload, String strategy, long seed, String direction, List<Point> convergence,
-                          List<Importance> importance, BestSoFar best, ProtocolView protocol) {
+                          List<Importance> importance, BestSoFar best,
+                          io.tunescope.store.TuningProtocol protocol) {
         public Session {
             convergence = List.copyOf(convergence);
             importance = List.copyOf(importance);
@@ -114,7 +115,7 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
         BestSoFar best = Files.isRegularFile(t.best()) ? BestSoFar.read(t.best()) : null;
         return new Session(workload, header.strategy(), header.seed(), header.direction(),
                 convergence(trials, header.direction()), importance(t.summary()), best,
-                ProtocolView.read(t.summary()));
+                io.tunescope.store.TuningProtocol.read(t.summary()));
     }
 
     /** The trials in journal order with the best so far (lower is better unless {@code direction} is maximize). */

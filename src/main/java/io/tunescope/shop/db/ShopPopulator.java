@@ -1,5 +1,6 @@
 package io.tunescope.shop.db;
 
+import io.tunescope.engine.SqlDialect;
 import io.tunescope.shop.ShopScale;
 
 import java.math.BigDecimal;
@@ -33,12 +34,13 @@ public final class ShopPopulator {
         this.seed = seed;
     }
 
-    /** Creates the schema and loads every table; returns what was loaded. */
-    public static ShopCounts populate(Connection c, ShopScale scale, long seed) throws SQLException {
+    /** Creates the schema in {@code dialect} (its engine's) and loads every table; returns what was loaded. */
+    public static ShopCounts populate(Connection c, SqlDialect dialect, ShopScale scale, long seed)
+            throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try {
-            ShopSchema.create(c);
+            ShopSchema.create(c, dialect);
             ShopPopulator p = new ShopPopulator(c, scale, seed);
             p.countries();
             p.authors();
@@ -48,7 +50,7 @@ public final class ShopPopulator {
             long lines = p.orders();
             ShopCounts counts = new ShopCounts(scale.items(), scale.authors(), ShopScale.COUNTRIES,
                     scale.customers(), scale.addresses(), scale.orders(), lines);
-            ShopSchema.restartIdentities(c, counts);
+            ShopSchema.restartIdentities(c, dialect, counts);
             c.commit();
             return counts;
         } finally {

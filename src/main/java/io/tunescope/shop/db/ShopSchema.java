@@ -1,12 +1,16 @@
 package io.tunescope.shop.db;
 
+import io.tunescope.engine.SqlDialect;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
 /**
- * The ten tables of the TPC-W bookstore, in H2's, PostgreSQL's and MariaDB's SQL ({@link ShopDialect}). Rows the
+ * The ten tables of the TPC-W bookstore, in H2's, PostgreSQL's and MariaDB's SQL (their engines' {@link SqlDialect}:
+ * the 14 interactions' statements are written once, in SQL all three accept; identity columns and the type of a
+ * point in time differ). Rows the
  * shop creates while running (customers, addresses, orders, carts) take their keys from identity columns (sequences,
  * or MariaDB's AUTO_INCREMENT), never from {@code max()+1}; after population each identity restarts past the rows
  * loaded.
@@ -23,7 +27,7 @@ public final class ShopSchema {
     }
 
     /** The tables and indexes in {@code d}'s dialect: identity columns and points in time differ. */
-    private static List<String> ddl(ShopDialect d) {
+    private static List<String> ddl(SqlDialect d) {
         String id = d.identityColumn();
         String ts = d.timestampType();
         return List.of(
@@ -67,13 +71,13 @@ public final class ShopSchema {
             "CREATE INDEX order_line_item ON order_line (ol_i_id, ol_o_id)");
     }
 
-    /** Drops the shop's tables if present and creates them empty. */
-    public static void create(Connection c) throws SQLException {
+    /** Drops the shop's tables if present and creates them empty, in {@code dialect}. */
+    public static void create(Connection c, SqlDialect dialect) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String table : TABLES) {
                 s.execute("DROP TABLE IF EXISTS " + table + " CASCADE");
             }
-            for (String ddl : ddl(ShopDialect.of(c))) {
+            for (String ddl : ddl(dialect)) {
                 s.execute(ddl);
             }
         }
@@ -83,9 +87,8 @@ public final class ShopSchema {
     }
 
     /** Restarts each identity past the highest key loaded, so new rows never collide with populated ones. */
-    static void restartIdentities(Connection c, ShopCounts loaded) throws SQLException {
+    static void restartIdentities(Connection c, SqlDialect dialect, ShopCounts loaded) throws SQLException {
         long[] next = {loaded.addresses() + 1L, loaded.customers() + 1L, loaded.orders() + 1L, 1L};
-        ShopDialect dialect = ShopDialect.of(c);
         try (Statement s = c.createStatement()) {
             for (int k = 0; k < IDENTITIES.size(); k++) {
                 String[] t = IDENTITIES.get(k);

@@ -99,7 +99,7 @@ public final class LiveStack implements AutoCloseable {
             }
         }
         KnobCatalog catalog = ShopCatalogs.database(kind);
-        if (liveDatabase && !initial.database().isEmpty() && !"postgres".equals(kind)) {
+        if (liveDatabase && !initial.database().isEmpty() && !ShopDatabases.engine(kind).liveSettings()) {
             throw new IllegalArgumentException("the " + kind + " tier's settings cannot be changed live");
         }
         Files.createDirectories(ResultsDir.of(out).tierLog("app1").getParent());

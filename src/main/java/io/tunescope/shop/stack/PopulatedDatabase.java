@@ -48,7 +48,7 @@ public final class PopulatedDatabase implements AutoCloseable {
             ShopCounts counts;
             try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
                     database.password()); Progress.Task task = progress.start("populating the store", 1, "step")) {
-                counts = ShopPopulator.populate(c, scale, seed);
+                counts = ShopPopulator.populate(c, database.engine().dialect(), scale, seed);
                 task.step(1);
             }
             return new PopulatedDatabase(database, counts, (System.nanoTime() - loadStart) / 1e9);

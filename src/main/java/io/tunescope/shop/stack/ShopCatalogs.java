@@ -100,17 +100,14 @@ public final class ShopCatalogs {
     }
 
     /**
-     * The database tier's knobs: its engine's catalog ({@code postgres}, {@code mariadb}) without the knobs the stack
-     * sets itself; none for H2 (in memory, nothing worth tuning on the stack's scale).
+     * The database tier's knobs: its engine's catalog without the knobs the stack sets itself, for a tier that is a
+     * private server (PostgreSQL, MariaDB); none for a tier in a JVM of its own, which takes no settings (H2: in
+     * memory, nothing worth tuning on the stack's scale).
      */
     public static KnobCatalog database(String database) {
-        KnobCatalog engine = switch (database) {
-            case "postgres" -> io.tunescope.engine.knob.Catalogs.postgres();
-            case "mariadb" -> io.tunescope.engine.knob.Catalogs.mariadb();
-            case "h2" -> KnobCatalog.empty("h2");
-            default -> throw BadInputException.of("database", database, "must be one of "
-                    + String.join(", ", ShopDatabases.NAMES));
-        };
+        io.tunescope.engine.Engine tier = ShopDatabases.engine(database);
+        KnobCatalog engine = tier.serviceTier().equals(java.util.Optional.of(io.tunescope.engine.Lifecycle
+                .PRIVATE_SERVER)) ? tier.knobs() : KnobCatalog.empty(tier.id());
         return new KnobCatalog(engine.engine(), engine.syntax(), engine.knobs().stream()
                 .filter(k -> !STACK_OWNED.contains(k.name())).toList());
     }

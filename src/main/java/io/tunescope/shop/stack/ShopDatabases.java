@@ -1,37 +1,34 @@
 package io.tunescope.shop.stack;
 
-import io.tunescope.engine.mariadb.MariaDbBinaries;
-import io.tunescope.engine.mariadb.MariaDbServer;
-import io.tunescope.engine.postgres.PostgresBinaries;
-import io.tunescope.engine.postgres.PostgresServer;
+import io.tunescope.engine.Engine;
+import io.tunescope.engine.Engines;
+import io.tunescope.engine.Lifecycle;
+import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.store.ResultsDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The shop's database tiers by name: which ones there are, and starting the one a run asks for. */
+/**
+ * The shop's database tiers: the engines of the registry that can be a service's database tier
+ * ({@link Engines#serviceTiers()}), and starting the one a run asks for as its engine says it lives there.
+ */
 public final class ShopDatabases {
     /** What {@code --database} accepts. */
-    public static final List<String> NAMES = List.of("h2", "mariadb", "postgres");
-
-    /** PostgreSQL's tier: room for every node's pool, and 128 MB of shared buffers. */
-    static final List<String> POSTGRES_SETTINGS = List.of("max_connections = 200", "shared_buffers = 128MB");
-
-    /**
-     * MariaDB's tier, after tunescope's own settings: as many connections as PostgreSQL's tier allows, the same memory
-     * for pages as its shared_buffers, and READ COMMITTED, PostgreSQL's default isolation, so that both tiers run the
-     * interactions with the same guarantees (InnoDB's default REPEATABLE READ takes gap locks that PostgreSQL has not).
-     */
-    static final List<String> MARIADB_SETTINGS = List.of("max_connections = 200", "innodb_buffer_pool_size = 128M",
-            "transaction-isolation = READ-COMMITTED");
+    public static final List<String> NAMES = Engines.serviceTiers().names();
 
     private ShopDatabases() {
     }
 
+    /** The engine of the tier {@code name}; bad input naming {@code database} and the names it may be. */
+    public static Engine engine(String name) {
+        return Engines.serviceTiers().byId("database", name);
+    }
+
     /**
-     * Starts the tier {@code name} for a run writing to {@code out}: PostgreSQL (binaries from {@code pgBin} when
-     * given) or MariaDB with their homes under {@code out}, H2 in its own JVM logging there.
+     * Starts the tier {@code name} for a run writing to {@code out}: a private server (PostgreSQL's binaries from
+     * {@code pgBin} when given) with its home under {@code out}, or H2 in its own JVM logging there.
      */
     public static ShopDatabase start(String name, Path pgBin, Path out) throws IOException, InterruptedException {
         return start(name, pgBin, out, List.of());
@@ -39,28 +36,25 @@ public final class ShopDatabases {
 
     /**
      * As {@link #start(String, Path, Path)}, with {@code extra} configuration lines (the database tier's knobs as its
-     * catalog renders them) after the tier's own, so that they win; H2 takes none.
+     * catalog renders them) after the engine's own for a service tier, so that they win; a tier in a JVM of its own
+     * takes none.
      */
     public static ShopDatabase start(String name, Path pgBin, Path out, List<String> extra) throws IOException,
             InterruptedException {
-        if (!extra.isEmpty() && "h2".equals(name)) {
-            throw new IllegalArgumentException("the H2 tier takes no settings: " + extra);
-        }
+        Engine engine = engine(name);
         ResultsDir dir = ResultsDir.of(out);
-        return switch (name) {
+        Lifecycle lifecycle = engine.serviceTier().orElseThrow();
+        if (lifecycle == Lifecycle.PRIVATE_SERVER) {
+            List<String> lines = new java.util.ArrayList<>(engine.serviceTierSettings());
+            lines.addAll(extra);
             // absolute: the server's socket and lock file go under it, and pg_ctl does not run in this directory
-            case "postgres" -> new PrivateServerDatabase(name, PostgresServer.start(PostgresBinaries.locate(pgBin),
-                    dir.shopDatabase(name).toAbsolutePath(), null, with(POSTGRES_SETTINGS, extra)));
-            case "mariadb" -> new PrivateServerDatabase(name, MariaDbServer.start(MariaDbBinaries.locate(),
-                    dir.shopDatabase(name), null, with(MARIADB_SETTINGS, extra)));
-            case "h2" -> H2Database.start(dir.tierLog("h2"));
-            default -> throw new IllegalArgumentException("no such shop database: " + name);
-        };
-    }
-
-    private static List<String> with(List<String> own, List<String> extra) {
-        List<String> all = new java.util.ArrayList<>(own);
-        all.addAll(extra);
-        return all;
+            return new PrivateServerDatabase(engine.id(), PrivateServers.locate(engine, pgBin)
+                    .start(dir.shopDatabase(engine.id()).toAbsolutePath(), null, lines));
+        }
+        if (!extra.isEmpty()) {
+            throw new IllegalArgumentException("the " + engine.id() + " tier takes no settings: " + extra);
+        }
+        // H2 is the one engine served from a JVM of the shop's own (H2ServerMain)
+        return H2Database.start(dir.tierLog(engine.id()));
     }
 }

@@ -1,12 +1,12 @@
 package io.tunescope.shop.stack;
 
+import io.tunescope.engine.Lifecycle;
 import io.tunescope.monitor.MonitorReport;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.MonitoredProcess;
 import io.tunescope.monitor.Recording;
 import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.role.NameBasedClassifier;
-import io.tunescope.monitor.role.PostgresClassifier;
 import io.tunescope.store.ShopSummary;
 
 import java.time.Duration;
@@ -24,9 +24,12 @@ final class TierMonitor {
     static final Duration INTERVAL = MonitorOptions.DEFAULT_INTERVAL;
 
     private final ThreadMonitor monitor;
+    /** The database tier's process name: its engine's id. */
+    private final String database;
 
-    private TierMonitor(ThreadMonitor monitor) {
+    private TierMonitor(ThreadMonitor monitor, String database) {
         this.monitor = monitor;
+        this.database = database;
     }
 
     static TierMonitor start(ShopStack stack) {
@@ -44,10 +47,12 @@ final class TierMonitor {
             processes.add(new MonitoredProcess(app.name(), (int) app.pid(), false, new NameBasedClassifier()));
         }
         ShopDatabase database = stack.database;
-        boolean postgres = database.kind().equals("postgres");
-        processes.add(new MonitoredProcess(database.kind(), database.pids().get(0).intValue(), postgres,
-                postgres ? new PostgresClassifier() : new NameBasedClassifier()));
-        return new TierMonitor(ThreadMonitor.start(processes, INTERVAL));
+        io.tunescope.engine.Engine engine = database.engine();
+        // a private server's work runs in its children too (PostgreSQL's backends), as a TPC-H tenant's does
+        boolean children = engine.serviceTier().equals(java.util.Optional.of(Lifecycle.PRIVATE_SERVER));
+        processes.add(new MonitoredProcess(database.kind(), database.pids().get(0).intValue(), children,
+                engine.threadRoles()));
+        return new TierMonitor(ThreadMonitor.start(processes, INTERVAL), database.kind());
     }
 
     /** Stops sampling and sums each process's threads. */
@@ -75,10 +80,12 @@ final class TierMonitor {
         }
     }
 
-    private static String tierOf(String node) {
+    private String tierOf(String node) {
+        if (node.equals(database)) {
+            return "db";
+        }
         return switch (node) {
             case "driver" -> "driver";
-            case "h2", "mariadb", "postgres" -> "db";
             case "nginx" -> "proxy";
             default -> node.startsWith("proxy") ? "proxy" : "app";
         };

@@ -26,8 +26,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * {@code tunescope tune LINE.yaml --study URL --study-name S} for a file with a {@code clusterLine:} section, written
- * by the controller of {@code partitioning: processes} (tune.cluster.lines.ProcessPartitioning): tunes one work line's
+ * A file with a {@code clusterLine:} section, written by the controller of {@code partitioning: processes}
+ * (tune.cluster.lines.ProcessPartitioning) and run by its line tuner process ({@link LineTunerMain}; by hand:
+ * {@code tunescope tune LINE.yaml --study URL --study-name S}): tunes one work line's
  * knobs (the partitioning tuner of that line, as the cluster file's layout and bench define it) as an ordinary
  * session on the study store, whose target ({@link ClusterLineTarget}) posts each trial's configuration as a round
  * and reads the line's WIPS back from the same database.

@@ -32,8 +32,8 @@ final class ClusterProcesses {
             LineTuners.Store store = server != null
                     ? new LineTuners.Store(server.jdbcUrl(), server.user(), server.password())
                     : new LineTuners.Store(p.study(), null, System.getenv(PASSWORD_VARIABLE));
-            ProcessPartitioning.Options options = new ProcessPartitioning.Options(store, comparison, f.source(),
-                    p.roundTimeout(), null);
+            ProcessPartitioning.Options options = new ProcessPartitioning.Options(LineTunerMain.class, store,
+                    comparison, f.source(), p.roundTimeout(), null);
             return ClusterComparison.run(ClusterTuner.benches(f, outDir, progress), f.modes(), f.settings(), outDir,
                     progress,
                     (bench, mode, settings, dir, bar) -> mode == TuningMode.PARTITIONING

@@ -155,7 +155,7 @@ public final class CommandTuner {
                     (System.nanoTime() - start) / 1e9);
             summary.put("complete", true);
             summary.putAll(ProtocolSummary.of(protocol, session, searched.loop(), fin.revalidationSize(),
-                    f.budget()));
+                    f.budget()).fields());
             if (mapping != null) {
                 mapping.record(session, outDir);
                 summary.put("mapping", mapping.mapped().orElse(null));
@@ -177,7 +177,7 @@ public final class CommandTuner {
         summary.put("complete", false);
         summary.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + session.completedTrials()
                 + " completed trials: the figures are of those; --resume goes on from them");
-        summary.putAll(ProtocolSummary.of(protocol, session, null, null, f.budget()));
+        summary.putAll(ProtocolSummary.of(protocol, session, null, null, f.budget()).fields());
         ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
     }
 

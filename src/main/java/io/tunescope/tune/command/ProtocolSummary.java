@@ -1,5 +1,6 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.TuningProtocol;
 import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.session.TrialRecord;
 import io.tunescope.tune.session.TuningSession;
@@ -13,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code summary.json} shows of the trial protocol: its settings, the noise the default's repeated measurements
- * showed, each race of the session with its decision, the unstable configurations with their spread, and how many
- * measurements the session took in all.
+ * What {@code summary.json} shows of the trial protocol ({@link TuningProtocol}): its settings with how {@code auto}
+ * sized the replication, the noise the default's repeated measurements showed, each race of the session with its
+ * decision, the unstable configurations with their spread, and how many measurements the session took in all.
  */
 final class ProtocolSummary {
     private ProtocolSummary() {
@@ -25,44 +26,25 @@ final class ProtocolSummary {
      * @param revalidation how the re-validation's runs were sized (null: no re-validation ran)
      * @param budgetTrials the session's trial budget
      */
-    static Map<String, Object> of(TrialProtocol p, TuningSession session, ProtocolLoop loop,
-                                  ReplicationSizing.Size revalidation, int budgetTrials) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("mode", p.mode().label());
-        NoiseEstimate noise = noise(session, loop);
-        if (p.racing()) {
-            settings.put("noiseRepeats", p.noiseRepeats());
-            settings.put("maxSlices", p.maxSlices().label());
-            settings.put("halfWidthPercent", p.halfWidthPercent());
-            settings.put("revalidateRuns", p.revalidateRuns().label());
-            settings.put("unstableFactor", p.unstableFactor());
-            settings.put("confidence", p.confidence());
-            if (p.sized()) {
-                settings.put("measurementsPerTrial", p.measurementsPerTrial());
-                settings.put("sizing", sizing(p, budgetTrials, noise, revalidation));
-            }
-        }
-        if (p.budgetTime() != null) {
-            settings.put("budgetTimeSeconds", p.budgetTime().toMillis() / 1000.0);
-        }
-        m.put("protocol", settings);
+    static TuningProtocol of(TrialProtocol p, TuningSession session, ProtocolLoop loop,
+                             ReplicationSizing.Size revalidation, int budgetTrials) {
+        Double budgetSeconds = p.budgetTime() == null ? null : p.budgetTime().toMillis() / 1000.0;
         if (!p.racing()) {
-            return m;
+            return new TuningProtocol(new TuningProtocol.Settings(p.mode().label(), null, null, null, null, null,
+                    null, null, null, budgetSeconds), null, null, List.of(), List.of());
         }
-        m.put("noise", noise);
-        m.put("measurements", session.replicates().size());
-        m.put("races", races(session, loop));
-        m.put("unstable", session.history().stream().filter(TrialRecord::unstable).map(r -> {
-            Map<String, Object> u = new LinkedHashMap<>();
-            u.put("trial", r.trial());
-            u.put("config", r.config().values());
-            u.put("measurements", r.measurements());
-            u.put("cvPercent", NoiseEstimate.of(r.measurements()).cvPercent());
-            u.put("defaultCvPercent", noise == null ? null : noise.cvPercent());
-            return u;
-        }).toList());
-        return m;
+        NoiseEstimate noise = noise(session, loop);
+        TuningProtocol.Settings settings = new TuningProtocol.Settings(p.mode().label(), p.noiseRepeats(),
+                p.maxSlices().label(), p.halfWidthPercent(), p.revalidateRuns().label(), p.unstableFactor(),
+                p.confidence(), p.sized() ? p.measurementsPerTrial() : null,
+                p.sized() ? sizing(p, budgetTrials, noise, revalidation) : null, budgetSeconds);
+        List<TuningProtocol.Unstable> unstable = session.history().stream().filter(TrialRecord::unstable)
+                .map(r -> new TuningProtocol.Unstable(r.trial(), r.config().values(), r.measurements(),
+                        NoiseEstimate.of(r.measurements()).cvPercent(), noise == null ? null : noise.cvPercent()))
+                .toList();
+        return new TuningProtocol(settings, noise == null ? null : new TuningProtocol.Noise(noise.measurements(),
+                noise.mean(), noise.cvPercent(), noise.driftPercentPerMeasurement()), session.replicates().size(),
+                races(session, loop), unstable);
     }
 
     /** The noise the session measured: the loop's estimate, or the default trial's measurements (null: none). */
@@ -76,42 +58,31 @@ final class ProtocolSummary {
      * How {@code auto} sized the replication: the pairs the measured noise asks for to resolve ±halfWidthPercent, the
      * budget that caps them, and the re-validation's runs (each race's slices are in {@code races}).
      */
-    private static Map<String, Object> sizing(TrialProtocol p, int budgetTrials, NoiseEstimate noise,
-                                              ReplicationSizing.Size revalidation) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("noiseCvPercent", noise == null ? null : noise.cvPercent());
-        m.put("pairsNeeded", noise == null ? null
-                : ReplicationSizing.pairsToResolve(noise.logSd(), p.halfWidthPercent(), p.confidence()));
-        m.put("cappedBy", p.budgetTime() != null ? "budgetTime" : "measurementBudget");
-        if (p.budgetTime() == null) {
-            m.put("measurementBudget", p.measurementBudget(budgetTrials));
-        }
-        m.put("revalidateRuns", revalidation == null ? null : revalidation.toMap());
-        return m;
+    private static TuningProtocol.Sizing sizing(TrialProtocol p, int budgetTrials, NoiseEstimate noise,
+                                                ReplicationSizing.Size revalidation) {
+        return new TuningProtocol.Sizing(noise == null ? null : noise.cvPercent(), noise == null ? null
+                : ReplicationSizing.pairsToResolve(noise.logSd(), p.halfWidthPercent(), p.confidence()),
+                p.budgetTime() != null ? "budgetTime" : "measurementBudget",
+                p.budgetTime() == null ? p.measurementBudget(budgetTrials) : null,
+                revalidation == null ? null : revalidation.stored());
     }
 
     /**
      * Every race of the session in trial order: the journal's decision and measurements for each, with the pairs,
      * gain and interval of those this process ran (a race run before a resume has only what the journal keeps).
      */
-    static List<Map<String, Object>> races(TuningSession session, ProtocolLoop loop) {
-        Map<Integer, Map<String, Object>> ran = new LinkedHashMap<>();
+    static List<TuningProtocol.Race> races(TuningSession session, ProtocolLoop loop) {
+        Map<Integer, TuningProtocol.Race> ran = new LinkedHashMap<>();
         if (loop != null) {
-            loop.races().forEach(r -> ran.put((Integer) r.get("trial"), r));
+            loop.races().forEach(r -> ran.put(r.trial(), r));
         }
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<TuningProtocol.Race> out = new ArrayList<>();
         for (TrialRecord r : session.history()) {
             if (r.race() == null || TrialRecord.Race.INCUMBENT.equals(r.race())) {
                 continue;
             }
-            Map<String, Object> race = ran.get(r.trial());
-            if (race == null) {
-                race = new LinkedHashMap<>();
-                race.put("trial", r.trial());
-                race.put("measurements", r.measurements().size());
-                race.put("decision", r.race());
-            }
-            out.add(race);
+            TuningProtocol.Race race = ran.get(r.trial());
+            out.add(race != null ? race : TuningProtocol.Race.journaled(r.trial(), r.measurements().size(), r.race()));
         }
         return out;
     }

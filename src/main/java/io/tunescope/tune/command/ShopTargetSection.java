@@ -75,7 +75,7 @@ final class ShopTargetSection {
      * at its start: only PostgreSQL's are applied live (MariaDB's need {@code stack: fresh}).
      */
     static void checkLiveDatabase(ShopTargetSpec shop, io.tunescope.tune.space.SearchSpace space) {
-        if (!shop.persistent() || "postgres".equals(shop.database())) {
+        if (!shop.persistent() || io.tunescope.shop.stack.ShopDatabases.engine(shop.database()).liveSettings()) {
             return;
         }
         var catalog = io.tunescope.shop.stack.ShopCatalogs.database(shop.database());
@@ -83,8 +83,15 @@ final class ShopTargetSection {
                 .filter(catalog::has).toList();
         if (!knobs.isEmpty()) {
             throw io.tunescope.BadInputException.of("target.stack", PERSISTENT, "applies the database tier's knobs "
-                    + knobs + " live on postgres only; with database " + shop.database() + " use stack: fresh");
+                    + knobs + " live on " + liveTiers() + " only; with database " + shop.database()
+                    + " use stack: fresh");
         }
+    }
+
+    /** The database tiers whose settings a persistent stack applies live ({@code postgres}). */
+    private static String liveTiers() {
+        return String.join(", ", io.tunescope.shop.stack.ShopDatabases.NAMES.stream()
+                .filter(n -> io.tunescope.shop.stack.ShopDatabases.engine(n).liveSettings()).toList());
     }
 
     /**

@@ -88,6 +88,16 @@ public final class StudyChoice implements AutoCloseable {
         };
     }
 
+    /**
+     * Creates a new session's output directory {@code dir} with the tuning file's absolute path (for {@code --resume
+     * DIR}) and the study reference.
+     */
+    public void startIn(Path dir, Path tuningFile) throws IOException {
+        io.tunescope.store.ResultsDir.createOutput(dir);
+        java.nio.file.Files.writeString(TuningDir.of(dir).tuningFileReference(), tuningFile.toAbsolutePath() + "\n");
+        recordIn(dir);
+    }
+
     /** Writes the study reference into a new session's output directory (once it exists). */
     public void recordIn(Path dir) {
         if (reference != null) {

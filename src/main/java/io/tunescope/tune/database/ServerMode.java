@@ -21,9 +21,11 @@ public enum ServerMode {
                 text.trim().toLowerCase(Locale.ROOT))).findFirst().orElseThrow(() -> BadInputException.of(
                 "target.server", text, "must be fresh (a new server per trial) or persistent (one server per session, "
                         + "each configuration applied live)"));
-        if (mode == PERSISTENT && !engine.id().equals("postgres")) {
-            throw BadInputException.of("target.server", text, "is for engine postgres only, not "
-                    + engine.id());
+        if (mode == PERSISTENT && !engine.liveSettings()) {
+            // the engines whose running server takes a new configuration
+            throw BadInputException.of("target.server", text, "is for engine " + String.join(", ",
+                    io.tunescope.engine.Engines.all().stream().filter(Engine::liveSettings).map(Engine::id).toList())
+                    + " only, not " + engine.id());
         }
         return mode;
     }

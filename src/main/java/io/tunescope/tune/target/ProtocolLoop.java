@@ -2,6 +2,7 @@ package io.tunescope.tune.target;
 
 import io.tunescope.Progress;
 import io.tunescope.store.JournalLine;
+import io.tunescope.store.TuningProtocol;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.session.Trial;
 import io.tunescope.tune.session.TrialProtocol;
@@ -33,7 +34,7 @@ public final class ProtocolLoop {
     private final TrialProtocol protocol;
     private final IntFunction<Path> trialLog;
     private final Progress.Task measurementsBar;
-    private final List<Map<String, Object>> races = new ArrayList<>();
+    private final List<TuningProtocol.Race> races = new ArrayList<>();
     private final Map<Integer, ReplicationSizing.Size> raceSizes = new LinkedHashMap<>();
     private ReplicationBudget budget;
     private int budgetTrials;
@@ -188,23 +189,13 @@ public final class ProtocolLoop {
         boolean unstable = SequentialTest.unstable(logs(values), defaultLogs, protocol.unstableFactor(),
                 protocol.confidence());
         String race = unstable ? TrialRecord.Race.UNSTABLE : verdict;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("trial", t.number());
-        m.put("against", against);
-        m.put("measurements", values.size());
-        m.put("pairs", look == null ? 0 : look.pairs());
-        m.put("decision", race);
-        if (look != null && look.pairs() >= 2) {
-            m.put("gainPercent", round(look.gainPercent()));
-            m.put("gainInterval", List.of(round(Math.expm1(look.low()) * 100), round(Math.expm1(look.high()) * 100)));
-        }
-        if (unstable || values.size() >= 2) {
-            m.put("cvPercent", NoiseEstimate.of(values).cvPercent());
-        }
-        if (raceSizes.containsKey(t.number())) {
-            m.put("maxSlices", raceSizes.get(t.number()).toMap());
-        }
-        races.add(m);
+        boolean paired = look != null && look.pairs() >= 2;
+        ReplicationSizing.Size size = raceSizes.get(t.number());
+        races.add(new TuningProtocol.Race(t.number(), against, values.size(), look == null ? 0 : look.pairs(), race,
+                paired ? round(look.gainPercent()) : null,
+                paired ? List.of(round(Math.expm1(look.low()) * 100), round(Math.expm1(look.high()) * 100)) : null,
+                unstable || values.size() >= 2 ? NoiseEstimate.of(values).cvPercent() : null,
+                size == null ? null : size.stored()));
         session.tellRaced(t, Duration.ofMillis(elapsed), race, values);
     }
 
@@ -380,7 +371,7 @@ public final class ProtocolLoop {
     }
 
     /** Each race this process ran: trial, against, pairs, decision, gain and its interval. */
-    public List<Map<String, Object>> races() {
+    public List<TuningProtocol.Race> races() {
         return List.copyOf(races);
     }
 

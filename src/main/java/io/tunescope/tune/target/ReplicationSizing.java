@@ -1,9 +1,10 @@
 package io.tunescope.tune.target;
 
+import io.tunescope.store.TuningProtocol;
+
 import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.continuous.TDistribution;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -31,13 +32,8 @@ public final class ReplicationSizing {
         }
 
         /** As {@code summary.json} shows it. */
-        public Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("chosen", chosen);
-            m.put("pairsNeeded", needed);
-            m.put("cap", cap);
-            m.put("limitedBy", limitedBy);
-            return m;
+        public TuningProtocol.Size stored() {
+            return new TuningProtocol.Size(chosen, needed, cap, limitedBy);
         }
 
         /** One line for the progress display: what was chosen and why. */

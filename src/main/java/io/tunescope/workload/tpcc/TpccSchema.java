@@ -56,7 +56,7 @@ public final class TpccSchema {
      * loaded null into it) where explicit defaults are off, so it gets DATETIME, which never does.
      */
     static String columns(String table, SqlDialect dialect) {
-        return dialect == SqlDialect.MARIADB ? columns(table).replace("TIMESTAMP", "DATETIME") : columns(table);
+        return columns(table).replace("TIMESTAMP", dialect.timestampType());
     }
 
     static String primaryKey(String table) {

@@ -12,6 +12,10 @@ import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class H2ShopTransactionsTest extends ShopTransactionsContract {
+    /** The store's SQL as its engine, from the registry, speaks it. */
+    private static final io.tunescope.engine.SqlDialect DIALECT =
+            io.tunescope.engine.Engines.byId("h2").dialect();
+
     private static int next;
     private String url;
     private Connection keepAlive;
@@ -20,7 +24,7 @@ class H2ShopTransactionsTest extends ShopTransactionsContract {
     void populate() throws SQLException {
         url = "jdbc:h2:mem:shop" + next++ + ";DB_CLOSE_DELAY=0";
         keepAlive = DriverManager.getConnection(url);
-        ShopPopulator.populate(keepAlive, SCALE, 7);
+        ShopPopulator.populate(keepAlive, DIALECT, SCALE, 7);
     }
 
     @AfterEach
@@ -37,12 +41,12 @@ class H2ShopTransactionsTest extends ShopTransactionsContract {
     void oneSeedGivesTheSameRows() throws SQLException {
         String again = "jdbc:h2:mem:shop-again";
         try (Connection other = DriverManager.getConnection(again)) {
-            ShopPopulator.populate(other, SCALE, 7);
+            ShopPopulator.populate(other, DIALECT, SCALE, 7);
             String digest = "SELECT SUM(i_stock * i_id), SUM(LENGTH(i_title)), SUM(i_related1) FROM item";
             String orders = "SELECT SUM(ol_qty * ol_i_id), COUNT(*) FROM order_line";
             assertThat(Sql.lines(other, digest)).isEqualTo(Sql.lines(keepAlive, digest));
             assertThat(Sql.lines(other, orders)).isEqualTo(Sql.lines(keepAlive, orders));
-            ShopPopulator.populate(other, new ShopScale(1_000, 1, 100), 8);
+            ShopPopulator.populate(other, DIALECT, new ShopScale(1_000, 1, 100), 8);
             assertThat(Sql.lines(other, digest)).isNotEqualTo(Sql.lines(keepAlive, digest));
         }
     }

@@ -19,6 +19,10 @@ import java.util.List;
 /** The same interactions on a private PostgreSQL, started for this class and always stopped. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresShopTransactionsTest extends ShopTransactionsContract {
+    /** The store's SQL as its engine, from the registry, speaks it. */
+    private static final io.tunescope.engine.SqlDialect DIALECT =
+            io.tunescope.engine.Engines.byId("postgres").dialect();
+
     private PostgresServer server;
 
     @BeforeAll
@@ -38,7 +42,7 @@ class PostgresShopTransactionsTest extends ShopTransactionsContract {
     @BeforeEach
     void populate() throws SQLException {
         try (Connection c = connect()) {
-            ShopPopulator.populate(c, SCALE, 7);
+            ShopPopulator.populate(c, DIALECT, SCALE, 7);
         }
     }
 

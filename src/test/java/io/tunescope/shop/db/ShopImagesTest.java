@@ -14,6 +14,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The items' images: TPC-W's sizes, the same bytes every time, and a path for each item once the store is populated. */
 class ShopImagesTest {
+    /** The store's SQL as its engine, from the registry, speaks it. */
+    private static final io.tunescope.engine.SqlDialect DIALECT =
+            io.tunescope.engine.Engines.byId("h2").dialect();
+
     @Test
     void sizesAreTheSpecificationsAndTheBytesAreAlwaysTheSame() {
         List<Integer> images = new ArrayList<>();
@@ -46,7 +50,7 @@ class ShopImagesTest {
     @Test
     void everyPopulatedItemNamesItsTwoImages() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:h2:mem:shop-images;DB_CLOSE_DELAY=0")) {
-            ShopPopulator.populate(c, new ShopScale(1_000, 1, 100), 3);
+            ShopPopulator.populate(c, DIALECT, new ShopScale(1_000, 1, 100), 3);
             int items = 0;
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
                     "SELECT i_id, i_thumbnail, i_image FROM item")) {

@@ -29,6 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** One application node in its own JVM over the H2 tier: pages, malformed requests, and nothing left after stop. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AppNodeTest {
+    /** The store's SQL as its engine, from the registry, speaks it. */
+    private static final io.tunescope.engine.SqlDialect DIALECT =
+            io.tunescope.engine.Engines.byId("h2").dialect();
+
     private final HttpClient client = HttpClient.newHttpClient();
     private H2Database database;
     private AppNode node;
@@ -38,7 +42,7 @@ class AppNodeTest {
     void start(@TempDir Path dir) throws Exception {
         database = H2Database.start(dir.resolve("h2.log"));
         try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
-            ShopPopulator.populate(c, new ShopScale(1_000, 1, 100), 3);
+            ShopPopulator.populate(c, DIALECT, new ShopScale(1_000, 1, 100), 3);
         }
         node = AppNode.start("app1", new AppKnobs(2, 8, 16, 2).withCache(4, 60_000), database, dir.resolve("app1.log"));
         pids.add(node.pid());

@@ -75,8 +75,8 @@ class ClusterProcessesTest {
     private static ModeRun.Outcome processes(String comparison, Path out, ProcessPartitioning.AfterRound hook)
             throws Exception {
         try (ClusterBench bench = ClusterTuner.benches(file, out, io.tunescope.Progress.NONE).get()) {
-            return ProcessPartitioning.run(bench, file.settings(), out, new ProcessPartitioning.Options(store(),
-                    comparison, file.source(), Duration.ofSeconds(60), hook), Progress.NONE);
+            return ProcessPartitioning.run(bench, file.settings(), out, new ProcessPartitioning.Options(
+                    LineTunerMain.class, store(), comparison, file.source(), Duration.ofSeconds(60), hook), Progress.NONE);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.engine.ChildJvmCommand;
-import io.tunescope.engine.Processes;
 import io.tunescope.store.JournalLine;
 import io.tunescope.store.TuningDir;
 import io.tunescope.store.study.PostgresStudy;
@@ -17,17 +16,17 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one {@code tunescope tune} process per tuning file, side by side, all on one PostgreSQL study store (each its
- * own study), as the partitioning mode runs one tuner per work line: waits for them and reads each one's trials back
- * from the store. The store's password reaches the children only through their environment. The children die with
- * this controller: each watches its standard input, which this JVM holds open (a {@code kill -9} of the controller
- * closes it); a shutdown hook kills them on Ctrl-C; an interrupt or a timeout kills them before this returns.
+ * Runs one line tuner process per tuning file, side by side, all on one PostgreSQL study store (each its own study),
+ * as the partitioning mode runs one tuner per work line: waits for them and reads each one's trials back from the
+ * store. Each process is a child JVM ({@link ChildJvmCommand}, role {@value #ROLE}) whose main class the caller names
+ * and which reads a {@link LineTunerSpec} written beside its log. The store's password reaches the children only
+ * through their environment. The children die with this controller: each watches its standard input, which this JVM
+ * holds open (a {@code kill -9} of the controller closes it); a shutdown hook kills them on Ctrl-C; an interrupt or a
+ * timeout kills them before this returns.
  */
 public final class LineTuners {
-    /** The command-line entry point the children run (by name: {@code tune} may not import {@code cli}). */
-    static final String MAIN = "io.tunescope.cli.Main";
-    /** The environment variable the children read the password from (tune's --study-password-env default). */
-    static final String PASSWORD_VARIABLE = "TUNESCOPE_STUDY_PASSWORD";
+    /** The children's role ({@code -Dtunescope.role}). */
+    public static final String ROLE = "line-tuner";
     private static final Duration GRACE = Duration.ofSeconds(5);
 
     /** The shared store: its URL, user, and password (kept out of {@link #toString()}). */
@@ -64,12 +63,13 @@ public final class LineTuners {
     }
 
     /**
-     * Starts a tuner per line, each writing {@code root/lines/STUDY/} and the log {@code root/lines/STUDY.log}, and
-     * waits up to {@code timeout} for all of them.
+     * Starts a tuner per line, each running {@code main} with its spec {@code root/lines/STUDY.spec.json}, writing
+     * {@code root/lines/STUDY/} and the log {@code root/lines/STUDY.log}, and waits up to {@code timeout} for all of
+     * them. {@code main} is a class whose {@code main(String[])} takes the spec's path and runs its session.
      */
-    public static List<Outcome> run(Store store, Path root, List<Line> lines, Duration timeout)
+    public static List<Outcome> run(Class<?> main, Store store, Path root, List<Line> lines, Duration timeout)
             throws IOException, InterruptedException {
-        try (Running running = start(store, root, lines)) {
+        try (Running running = start(main, store, root, lines)) {
             return running.await(timeout);
         }
     }
@@ -78,13 +78,12 @@ public final class LineTuners {
      * Starts a tuner per line as {@link #run} does and returns at once: the caller watches them, waits for them with
      * {@link Running#await} and closes the handle, which kills any still running (also on an exception).
      */
-    public static Running start(Store store, Path root, List<Line> lines) throws IOException {
+    public static Running start(Class<?> main, Store store, Path root, List<Line> lines) throws IOException {
         Running running = new Running(store, TuningDir.of(root), lines);
         try {
             for (Line line : lines) {
                 Files.createDirectories(running.dir.lineTunerLog(line.study()).getParent());
-                running.children.add(start(store, line, running.dir.lineTuner(line.study()).root(),
-                        running.dir.lineTunerLog(line.study())));
+                running.children.add(start(main, store, line, running.dir));
             }
             return running;
         } catch (IOException | RuntimeException e) {
@@ -157,16 +156,14 @@ public final class LineTuners {
         }
     }
 
-    private static Process start(Store store, Line line, Path out, Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Processes.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), MAIN, "tune", line.tuningFile().toString(), "--out",
-                out.toString(), "--study", store.jdbcUrl(), "--study-name", line.study(), "--exit-with-stdin"));
-        if (store.user() != null) {
-            command.addAll(List.of("--study-user", store.user()));
-        }
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        pb.environment().put(PASSWORD_VARIABLE, store.password() == null ? "" : store.password());
+    private static Process start(Class<?> main, Store store, Line line, TuningDir dir) throws IOException {
+        Path spec = dir.lineTunerSpec(line.study());
+        new LineTunerSpec(line.tuningFile().toAbsolutePath().toString(),
+                dir.lineTuner(line.study()).root().toAbsolutePath().toString(), store.jdbcUrl(), store.user(),
+                line.study()).write(spec);
+        ProcessBuilder pb = new ProcessBuilder(ChildJvmCommand.of(ROLE, List.of(), main, List.of(spec.toString())))
+                .redirectErrorStream(true).redirectOutput(dir.lineTunerLog(line.study()).toFile());
+        pb.environment().put(LineTunerSpec.PASSWORD_ENV, store.password() == null ? "" : store.password());
         return pb.start();   // its stdin stays open in this JVM until this JVM exits
     }
 

@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The partitioning mode with one {@code tunescope tune} process per work line ({@code partitioning: processes}), on
+ * The partitioning mode with one tuner process per work line ({@code partitioning: processes}), on
  * a PostgreSQL study store, measured as {@link ModeRun} measures it in-process: each line's tuner is an ordinary
  * tuning session (study {@code <comparison>-line-K}) whose target is {@link ClusterLineTarget}; per round {@code t}
  * this controller waits until every live line has posted its configuration, measures the whole cluster once on the
@@ -41,13 +41,15 @@ public final class ProcessPartitioning {
     private static final long POLL_MILLIS = 25;
 
     /**
-     * Where the line tuners run: the study store, the comparison's name (the rounds' key and the studies' prefix),
-     * the cluster tuning file the line tuners read their knobs from, how long a round waits for a line, and a hook
-     * called after each measured round (tests kill a line's process there; null: none).
+     * Where the line tuners run: the main class of their processes ({@link LineTuners}), the study store, the
+     * comparison's name (the rounds' key and the studies' prefix), the cluster tuning file the line tuners read their
+     * knobs from, how long a round waits for a line, and a hook called after each measured round (tests kill a line's
+     * process there; null: none).
      */
-    public record Options(LineTuners.Store store, String comparison, Path clusterFile, Duration roundTimeout,
-                          AfterRound afterRound) {
+    public record Options(Class<?> tunerMain, LineTuners.Store store, String comparison, Path clusterFile,
+                          Duration roundTimeout, AfterRound afterRound) {
         public Options {
+            java.util.Objects.requireNonNull(tunerMain, "tunerMain");
             PostgresStudy.checkName(comparison);
         }
     }
@@ -86,7 +88,7 @@ public final class ProcessPartitioning {
         List<LineTuners.Outcome> ended;
         try (PostgresRounds rounds = new PostgresStudy(o.store().jdbcUrl(), o.store().user(), o.store().password(),
                 o.comparison()).rounds();
-             LineTuners.Running running = LineTuners.start(o.store(), modeDir.root(), lines);
+             LineTuners.Running running = LineTuners.start(o.tunerMain(), o.store(), modeDir.root(), lines);
              Progress.Task bar = progress.start(mode.label() + " (processes)", settings.trials(), "trials")) {
             state.pids(running);
             for (int t = 1; t <= settings.trials(); t++) {

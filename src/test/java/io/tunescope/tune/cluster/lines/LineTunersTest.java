@@ -2,9 +2,11 @@ package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.SecretScan;
 import io.tunescope.cli.Main;
+import io.tunescope.engine.ChildJvmCommand;
 import io.tunescope.engine.postgres.PostgresServer;
 import io.tunescope.store.JournalLine;
 import io.tunescope.store.study.StudyServers;
+import io.tunescope.tune.command.LineTunerMain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** One tuner process per work line on one PostgreSQL study store, read back from the store; none outlives the run. */
+/**
+ * One tuner process per work line on one PostgreSQL study store, read back from the store; none outlives the run. The
+ * processes run {@link LineTunerMain} through the one child-JVM launcher.
+ */
 @Timeout(120)
 class LineTunersTest {
     @TempDir
@@ -58,9 +63,8 @@ class LineTunersTest {
 
     @Test
     void runsOneTunerPerLineSideBySideAndReadsEachOnesTrialsBackFromTheStore() throws Exception {
-        assertThat(LineTuners.MAIN).isEqualTo(Main.class.getName());
         Path root = dir.resolve("two");
-        List<LineTuners.Outcome> outcomes = LineTuners.run(store(), root, List.of(
+        List<LineTuners.Outcome> outcomes = LineTuners.run(LineTunerMain.class, store(), root, List.of(
                 new LineTuners.Line("line1", tuningFile("line1", 3, "echo v=$TUNE_A")),
                 new LineTuners.Line("line2", tuningFile("line2", 4, "echo v=$TUNE_A"))), Duration.ofSeconds(90));
         assertThat(outcomes).extracting(LineTuners.Outcome::exitCode).containsExactly(0, 0);
@@ -72,6 +76,10 @@ class LineTunersTest {
             assertThat(o.trials()).allMatch(t -> "ok".equals(t.status()));
         }
         assertThat(SecretScan.filesContaining(root, server.password())).isEmpty();
+        LineTunerSpec spec = LineTunerSpec.read(io.tunescope.store.TuningDir.of(root).lineTunerSpec("line2"));
+        assertThat(spec.studyName()).isEqualTo("line2");
+        assertThat(spec.studyUrl()).isEqualTo(server.jdbcUrl());
+        assertThat(spec.outputPath()).isEqualTo(outcomes.get(1).outputDirectory().toAbsolutePath());
     }
 
     @Test
@@ -93,11 +101,11 @@ class LineTunersTest {
     /** {@code tune FILE --out DIR/out --budget B} on the study "joined" as a child JVM; its exit code. */
     private static int tune(Path file, String out, String budget) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(io.tunescope.engine.Processes.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), LineTuners.MAIN, "tune", file.toString(), "--out",
+                System.getProperty("java.class.path"), Main.class.getName(), "tune", file.toString(), "--out",
                 dir.resolve(out).toString(), "--budget", budget, "--study", server.jdbcUrl(), "--study-user",
                 server.user(), "--study-name", "joined").redirectErrorStream(true)
                 .redirectOutput(dir.resolve(out + ".log").toFile());
-        pb.environment().put(LineTuners.PASSWORD_VARIABLE, server.password());
+        pb.environment().put(LineTunerSpec.PASSWORD_ENV, server.password());
         Process p = pb.start();
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         return p.exitValue();
@@ -109,7 +117,7 @@ class LineTunersTest {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread controller = new Thread(() -> {
             try {
-                LineTuners.run(store(), dir.resolve("slow"), List.of(new LineTuners.Line("slow", file)),
+                LineTuners.run(LineTunerMain.class, store(), dir.resolve("slow"), List.of(new LineTuners.Line("slow", file)),
                         Duration.ofSeconds(100));
             } catch (Exception e) {
                 thrown.set(e);
@@ -120,7 +128,7 @@ class LineTunersTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (tuners.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(50);
-            tuners = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("\0--exit-with-stdin"))
+            tuners = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("-Dtunescope.role=" + LineTuners.ROLE + "\0"))
                     .toList();
         }
         assertThat(tuners).as("the line's tuner process").hasSize(1);
@@ -132,12 +140,15 @@ class LineTunersTest {
     }
 
     @Test
-    void aTunerStartedWithExitWithStdinExitsWhenItsControllersEndOfThePipeCloses() throws Exception {
+    void aLineTunerExitsWhenItsControllersEndOfThePipeCloses() throws Exception {
         Path file = tuningFile("orphan", 2, "sleep 300; echo v=1");
-        Process tuner = new ProcessBuilder(io.tunescope.engine.Processes.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), LineTuners.MAIN, "tune", file.toString(), "--out",
-                dir.resolve("orphan").toString(), "--exit-with-stdin").redirectErrorStream(true)
-                .redirectOutput(dir.resolve("orphan.log").toFile()).start();
+        Path spec = dir.resolve("orphan.spec.json");
+        new LineTunerSpec(file.toString(), dir.resolve("orphan").toAbsolutePath().toString(), server.jdbcUrl(),
+                server.user(), "orphan").write(spec);
+        ProcessBuilder pb = new ProcessBuilder(ChildJvmCommand.of(LineTuners.ROLE, List.of(), LineTunerMain.class,
+                List.of(spec.toString()))).redirectErrorStream(true).redirectOutput(dir.resolve("orphan.log").toFile());
+        pb.environment().put(LineTunerSpec.PASSWORD_ENV, server.password());
+        Process tuner = pb.start();
         try {
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (!Files.exists(dir.resolve("orphan").resolve("best.json")) && System.nanoTime() < deadline) {
@@ -149,6 +160,20 @@ class LineTunersTest {
         } finally {
             tuner.destroyForcibly();
         }
+    }
+
+    @Test
+    void aSpecWithoutAStudyURLIsBadInputNamingTheField() throws Exception {
+        Path spec = dir.resolve("bad.spec.json");
+        Files.writeString(spec, """
+                {"tuningFile": "/x.yaml", "outputDirectory": "/tmp/x", "studyUrl": "postgres", "studyName": "s"}
+                """);
+        Process p = new ProcessBuilder(ChildJvmCommand.of(LineTuners.ROLE, List.of(), LineTunerMain.class,
+                List.of(spec.toString()))).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(3);
+        assertThat(out).contains("studyUrl (postgres) must be a study store's URL");
     }
 
     private static String cmdline(ProcessHandle p) {
