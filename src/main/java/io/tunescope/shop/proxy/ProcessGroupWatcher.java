@@ -14,10 +14,9 @@ import java.util.concurrent.TimeUnit;
  * A proxy server process that dies with this JVM. A small shell started by this JVM runs the server in a session of
  * its own and holds a pipe from this JVM: a line on it ({@link #close()}) or its end of file (this JVM died, even by
  * {@code kill -9}) makes the shell stop the server's whole process group (SIGTERM, then SIGKILL after 5 s). The idea
- * of engine/postgres/PostmasterWatcher. {@code pid} is the server's first process (the leader of its process group),
- * {@code binaryName} the name its command line holds.
+ * of engine/postgres/PostmasterWatcher.
  */
-record ProcessGroupWatcher(Process watcher, long pid, String binaryName) implements AutoCloseable {
+final class ProcessGroupWatcher implements AutoCloseable {
     /**
      * Ignores the terminal's SIGINT/SIGHUP (the pipe is what counts), starts the command in a session of its own (so
      * its pid is its process group), says its pid, waits for a line or end of file on stdin, then stops the group.
@@ -39,6 +38,16 @@ record ProcessGroupWatcher(Process watcher, long pid, String binaryName) impleme
             + "wait\n"
             + "if [ \"$died\" = 1 ] && [ -n \"$remove\" ]; then rm -rf \"$remove\"; fi\n";
 
+    private final Process watcher;
+    private final long pid;
+    private final String binaryName;
+
+    private ProcessGroupWatcher(Process watcher, long pid, String binaryName) {
+        this.watcher = watcher;
+        this.pid = pid;
+        this.binaryName = binaryName;
+    }
+
     /**
      * Starts {@code command} (its first element the server binary) under a watcher; its stderr goes to {@code log};
      * {@code removeIfOrphaned} (null: none) is removed when this JVM dies without closing it.
@@ -59,6 +68,11 @@ record ProcessGroupWatcher(Process watcher, long pid, String binaryName) impleme
             watcher.destroyForcibly();
             throw new IOException("the " + name + " watcher did not start (see " + log + ")", e);
         }
+    }
+
+    /** The server's first process (the leader of its process group). */
+    long pid() {
+        return pid;
     }
 
     boolean isAlive() {
