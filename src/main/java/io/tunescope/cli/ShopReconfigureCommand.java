@@ -1,6 +1,7 @@
 package io.tunescope.cli;
 
 import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.stack.ShopStackConfig;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ReconfigurationRecord;
@@ -79,9 +80,9 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,
-                browseCacheEntries == null ? stack.appKnobs().cacheEntries() : browseCacheEntries, load.mix(),
-                load.mixChange(), browsers, load.rampUp(), duration, load.think(), window, settle, hysteresis,
-                seed.seed(), proxyNodes);
+                browseCacheEntries == null ? stack.appKnobs().get(AppKnob.CACHE_ENTRIES) : browseCacheEntries,
+                load.mix(), load.mixChange(), browsers, load.rampUp(), duration, load.think(), window, settle,
+                hysteresis, seed.seed(), proxyNodes);
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);
         ReconfigurationRecord r = s.reconfiguration();

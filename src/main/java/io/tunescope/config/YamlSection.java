@@ -91,50 +91,48 @@ public final class YamlSection {
 
     /** Text at {@code key} or null. */
     public String textOrNull(String key) {
-        YamlValue v = value(key);
-        return v.present() ? v.text() : null;
+        return presentOr(key, null, YamlValue::text);
     }
 
     /** A whole number from {@code min} to {@code max} at {@code key}, or {@code fallback}. */
     public int integer(String key, int fallback, int min, int max) {
-        YamlValue v = value(key);
-        return v.present() ? v.integer(min, max) : fallback;
+        return presentOr(key, fallback, v -> v.integer(min, max));
     }
 
     /** As {@link #integer}, for long values. */
     public long longInteger(String key, long fallback, long min, long max) {
-        YamlValue v = value(key);
-        return v.present() ? v.longInteger(min, max) : fallback;
+        return presentOr(key, fallback, v -> v.longInteger(min, max));
     }
 
     /** Any number at {@code key}, or {@code fallback}. */
     public double number(String key, double fallback) {
-        YamlValue v = value(key);
-        return v.present() ? v.number() : fallback;
+        return presentOr(key, fallback, YamlValue::number);
     }
 
     /** {@code true} or {@code false} at {@code key}, or {@code fallback}. */
     public boolean bool(String key, boolean fallback) {
-        YamlValue v = value(key);
-        return v.present() ? v.bool() : fallback;
+        return presentOr(key, fallback, YamlValue::bool);
     }
 
     /** A positive duration at {@code key}, or {@code fallback} (which may be null). */
     public Duration duration(String key, Duration fallback) {
-        YamlValue v = value(key);
-        return v.present() ? v.duration() : fallback;
+        return presentOr(key, fallback, YamlValue::duration);
     }
 
     /** A duration that may be zero at {@code key}, or {@code fallback}. */
     public Duration durationOrZero(String key, Duration fallback) {
-        YamlValue v = value(key);
-        return v.present() ? v.durationOrZero() : fallback;
+        return presentOr(key, fallback, YamlValue::durationOrZero);
     }
 
     /** One of {@code allowed} at {@code key}, or {@code fallback}. */
     public String oneOf(String key, String fallback, String... allowed) {
+        return presentOr(key, fallback, v -> v.oneOf(allowed));
+    }
+
+    /** The value at {@code key} read by {@code read}, or {@code fallback} when the key is absent. */
+    private <T> T presentOr(String key, T fallback, Function<YamlValue, T> read) {
         YamlValue v = value(key);
-        return v.present() ? v.oneOf(allowed) : fallback;
+        return v.present() ? read.apply(v) : fallback;
     }
 
     /**
@@ -155,8 +153,7 @@ public final class YamlSection {
 
     /** The items of the list at {@code key}; an absent key reads as an empty list. */
     public List<YamlValue> list(String key) {
-        YamlValue v = value(key);
-        return v.present() ? v.items() : List.of();
+        return presentOr(key, List.of(), YamlValue::items);
     }
 
     /** Bad input at {@code key}. */

@@ -6,13 +6,14 @@ import io.tunescope.engine.knob.KnobCatalog;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /** Apache Derby, embedded in memory in the controller JVM for the scale lab (the engine of DERBY-3024). */
 final class DerbyEngine extends InControllerEngine {
     private static final String DATABASE = "jdbc:derby:memory:tunescope-scale";
 
     DerbyEngine() {
-        super("derby", "VALUES 1", DATABASE + ";create=true");
+        super(EngineFacts.inController("derby", "VALUES 1", Optional.empty()), DATABASE + ";create=true");
     }
 
     /** Derby writes derby.log into the working directory unless told otherwise: send it to {@code workDir}. */

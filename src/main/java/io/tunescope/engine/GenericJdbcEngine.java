@@ -9,44 +9,17 @@ import java.util.Optional;
  * Any database reached by a JDBC URL, which tunescope neither starts nor stops. It knows no product: ANSI SQL,
  * {@code SELECT 1}, threads told apart by their names only.
  */
-record GenericJdbcEngine() implements Engine {
-    @Override
-    public String id() {
-        return "jdbc";
-    }
+record GenericJdbcEngine() implements DeclaredEngine {
+    private static final EngineFacts FACTS = EngineFacts.ownProcess("jdbc", SqlDialect.GENERIC,
+            Optional.of(Lifecycle.EXTERNAL), Optional.of(Lifecycle.EXTERNAL), Optional.empty());
 
     @Override
-    public SqlDialect dialect() {
-        return SqlDialect.GENERIC;
-    }
-
-    @Override
-    public String defaultStatement() {
-        return "SELECT 1";
+    public EngineFacts facts() {
+        return FACTS;
     }
 
     @Override
     public RoleClassifier threadRoles() {
         return new NameBasedClassifier();
-    }
-
-    @Override
-    public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.of(Lifecycle.EXTERNAL);
-    }
-
-    @Override
-    public Optional<Lifecycle> scaleLifecycle() {
-        return Optional.of(Lifecycle.EXTERNAL);
-    }
-
-    @Override
-    public boolean ownProcess() {
-        return true;
-    }
-
-    @Override
-    public Optional<String> jdbcSubprotocol() {
-        return Optional.empty();
     }
 }

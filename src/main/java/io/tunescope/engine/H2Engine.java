@@ -11,12 +11,8 @@ import java.util.Optional;
  */
 final class H2Engine extends InControllerEngine {
     H2Engine() {
-        super("h2", "VALUES 1", "jdbc:h2:mem:tunescope-scale;DB_CLOSE_DELAY=-1");
-    }
-
-    @Override
-    public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.of(Lifecycle.AGENT_HOSTED);
+        super(EngineFacts.inController("h2", "VALUES 1", Optional.of(Lifecycle.AGENT_HOSTED)),
+                "jdbc:h2:mem:tunescope-scale;DB_CLOSE_DELAY=-1");
     }
 
     @Override

@@ -1,8 +1,10 @@
 package io.tunescope.engine;
 
+import java.util.Optional;
+
 /** HyperSQL (HSQLDB), embedded in memory in the controller JVM for the scale lab. */
 final class HsqldbEngine extends InControllerEngine {
     HsqldbEngine() {
-        super("hsqldb", "VALUES 1", "jdbc:hsqldb:mem:tunescope-scale");
+        super(EngineFacts.inController("hsqldb", "VALUES 1", Optional.empty()), "jdbc:hsqldb:mem:tunescope-scale");
     }
 }

@@ -15,20 +15,13 @@ import java.util.Optional;
  * it, one instance per TPC-H tenant ({@code engine/mariadb}). Not a scale-lab engine yet. A MariaDB server reached by
  * URL is the generic engine's, and speaks this engine's dialect.
  */
-record MariaDbEngine() implements Engine {
-    @Override
-    public String id() {
-        return "mariadb";
-    }
+record MariaDbEngine() implements DeclaredEngine {
+    private static final EngineFacts FACTS = EngineFacts.ownProcess("mariadb", SqlDialect.MARIADB,
+            Optional.of(Lifecycle.PRIVATE_SERVER), Optional.empty(), Optional.of("mariadb"));
 
     @Override
-    public SqlDialect dialect() {
-        return SqlDialect.MARIADB;
-    }
-
-    @Override
-    public String defaultStatement() {
-        return "SELECT 1";
+    public EngineFacts facts() {
+        return FACTS;
     }
 
     /** Thread names only: the instrument names of performance_schema need a connection to the server. */
@@ -41,26 +34,6 @@ record MariaDbEngine() implements Engine {
     @Override
     public RoleClassifier threadRoles(Collection<Integer> connectionTasks) {
         return connectionTasks.isEmpty() ? threadRoles() : MariaDbClassifier.withConnections(connectionTasks);
-    }
-
-    @Override
-    public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.of(Lifecycle.PRIVATE_SERVER);
-    }
-
-    @Override
-    public Optional<Lifecycle> scaleLifecycle() {
-        return Optional.empty();
-    }
-
-    @Override
-    public boolean ownProcess() {
-        return true;
-    }
-
-    @Override
-    public Optional<String> jdbcSubprotocol() {
-        return Optional.of("mariadb");
     }
 
     @Override

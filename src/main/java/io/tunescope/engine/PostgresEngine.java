@@ -12,45 +12,18 @@ import java.util.Optional;
  * PostgreSQL as a private server: tunescope runs initdb, starts it on loopback and always stops and deletes it (one
  * cluster per TPC-H tenant, one for a scale-lab run). A server reached by URL is the generic engine's.
  */
-record PostgresEngine() implements Engine {
-    @Override
-    public String id() {
-        return "postgres";
-    }
+record PostgresEngine() implements DeclaredEngine {
+    private static final EngineFacts FACTS = EngineFacts.ownProcess("postgres", SqlDialect.POSTGRES,
+            Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of("postgresql"));
 
     @Override
-    public SqlDialect dialect() {
-        return SqlDialect.POSTGRES;
-    }
-
-    @Override
-    public String defaultStatement() {
-        return "SELECT 1";
+    public EngineFacts facts() {
+        return FACTS;
     }
 
     @Override
     public RoleClassifier threadRoles() {
         return new PostgresClassifier();
-    }
-
-    @Override
-    public Optional<Lifecycle> tenantLifecycle() {
-        return Optional.of(Lifecycle.PRIVATE_SERVER);
-    }
-
-    @Override
-    public Optional<Lifecycle> scaleLifecycle() {
-        return Optional.of(Lifecycle.PRIVATE_SERVER);
-    }
-
-    @Override
-    public boolean ownProcess() {
-        return true;
-    }
-
-    @Override
-    public Optional<String> jdbcSubprotocol() {
-        return Optional.of("postgresql");
     }
 
     @Override

@@ -25,26 +25,27 @@ final class VerdictExplanationSection {
         }
         List<List<Object>> queries = new ArrayList<>();
         for (VerdictExplanation.QueryDifference q : e.queries()) {
-            List<Object> row = new ArrayList<>(List.of(q.query()));
-            for (Pair p : List.of(q.responseMillis(), q.workerCpuMillis(), q.runDelayMillis(), q.activeWorkers())) {
-                addPair(row, p);
-            }
-            queries.add(row);
+            queries.add(row(q.query(), q.responseMillis(), q.workerCpuMillis(), q.runDelayMillis(), q.activeWorkers()));
         }
         h.table(List.of("query", "response ms, default", "best", "change %", "worker CPU ms, default", "best",
                 "change %", "run-queue delay ms, default", "best", "change %", "active workers, default", "best",
                 "change %"), queries);
         List<List<Object>> roles = new ArrayList<>();
         for (VerdictExplanation.RoleDifference r : e.roles()) {
-            List<Object> row = new ArrayList<>(List.of(r.role()));
-            for (Pair p : List.of(r.threads(), r.cpuCores(), r.runDelayMillisPerSecond(), r.switchesPerSecond())) {
-                addPair(row, p);
-            }
-            roles.add(row);
+            roles.add(row(r.role(), r.threads(), r.cpuCores(), r.runDelayMillisPerSecond(), r.switchesPerSecond()));
         }
         h.table(List.of("thread role", "threads, default", "best", "change %", "CPU cores, default", "best",
                 "change %", "run-queue delay ms/s, default", "best", "change %", "context switches/s, default",
                 "best", "change %"), roles);
+    }
+
+    /** A table row: its name, then default, best and change of each pair (blank where unknown). */
+    private static List<Object> row(String name, Pair... pairs) {
+        List<Object> row = new ArrayList<>(List.of(name));
+        for (Pair p : pairs) {
+            addPair(row, p);
+        }
+        return row;
     }
 
     private static void addPair(List<Object> row, Pair p) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 
 /**
  * The knobs of one engine that a tuner may set, and how settings are written for it ({@link KnobSyntax}). Every
@@ -55,23 +56,21 @@ public record KnobCatalog(String engine, KnobSyntax syntax, List<Knob> knobs) {
 
     /** The SQL statements that apply the engine-side settings (client knobs are the driver's, not SQL). */
     public List<String> statements(Map<String, ?> settings) {
-        List<String> out = new ArrayList<>();
-        validate(settings).forEach((name, value) -> {
-            Knob k = knob(name);
-            if (k.apply() != ApplyMethod.CLIENT) {
-                out.add(syntax.statement(k.name(), k.literal(value, syntax)));
-            }
-        });
-        return out;
+        return engineSide(settings, syntax::statement);
     }
 
     /** Configuration file lines (or statements, where the engine has no file) of the engine-side settings. */
     public List<String> configLines(Map<String, ?> settings) {
+        return engineSide(settings, syntax::configLine);
+    }
+
+    /** Each engine-side setting (not a client knob) rendered from its name and its literal. */
+    private List<String> engineSide(Map<String, ?> settings, BinaryOperator<String> render) {
         List<String> out = new ArrayList<>();
         validate(settings).forEach((name, value) -> {
             Knob k = knob(name);
             if (k.apply() != ApplyMethod.CLIENT) {
-                out.add(syntax.configLine(k.name(), k.literal(value, syntax)));
+                out.add(render.apply(k.name(), k.literal(value, syntax)));
             }
         });
         return out;

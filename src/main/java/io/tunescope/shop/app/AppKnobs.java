@@ -73,34 +73,6 @@ public record AppKnobs(Map<AppKnob, Integer> values) {
         return with(AppKnob.CACHE_ENTRIES, entries).with(AppKnob.CACHE_TTL_MILLIS, ttlMillis);
     }
 
-    public int minThreads() {
-        return get(AppKnob.MIN_THREADS);
-    }
-
-    public int maxThreads() {
-        return get(AppKnob.MAX_THREADS);
-    }
-
-    public int acceptQueue() {
-        return get(AppKnob.ACCEPT_QUEUE);
-    }
-
-    public int poolSize() {
-        return get(AppKnob.POOL_SIZE);
-    }
-
-    public int cacheEntries() {
-        return get(AppKnob.CACHE_ENTRIES);
-    }
-
-    public int cacheTtlMillis() {
-        return get(AppKnob.CACHE_TTL_MILLIS);
-    }
-
-    public int pageMaxAgeSeconds() {
-        return get(AppKnob.PAGE_MAX_AGE_SECONDS);
-    }
-
     /** The knobs by tuning name, in catalog order. */
     public Map<String, Integer> byName() {
         Map<String, Integer> m = new LinkedHashMap<>();

@@ -32,11 +32,12 @@ public final class AppServer implements AutoCloseable {
         config.setJdbcUrl(jdbcUrl);
         config.setUsername(user);
         config.setPassword(password);
-        config.setMaximumPoolSize(knobs.poolSize());
-        config.setMinimumIdle(knobs.poolSize());
+        config.setMaximumPoolSize(knobs.get(AppKnob.POOL_SIZE));
+        config.setMinimumIdle(knobs.get(AppKnob.POOL_SIZE));
         config.setPoolName("shop-pool");
         HikariDataSource pool = new HikariDataSource(config);
-        QueuedThreadPool threads = new QueuedThreadPool(knobs.maxThreads(), knobs.minThreads());
+        QueuedThreadPool threads = new QueuedThreadPool(knobs.get(AppKnob.MAX_THREADS),
+                knobs.get(AppKnob.MIN_THREADS));
         threads.setName("shop-http");
         Server server = new Server(threads);
         HttpConfiguration http = new HttpConfiguration();
@@ -44,14 +45,14 @@ public final class AppServer implements AutoCloseable {
         ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost("127.0.0.1");
         connector.setPort(0);
-        connector.setAcceptQueueSize(knobs.acceptQueue());
+        connector.setAcceptQueueSize(knobs.get(AppKnob.ACCEPT_QUEUE));
         server.addConnector(connector);
         ErrorHandler errors = new ErrorHandler();
         errors.setShowStacks(false);
         errors.setShowCauses(false);
         server.setErrorHandler(errors);
         server.setHandler(new ShopHandler(new ShopStore(pool::getConnection), PageCache.of(knobs),
-                knobs.pageMaxAgeSeconds()));
+                knobs.get(AppKnob.PAGE_MAX_AGE_SECONDS)));
         try {
             server.start();
         } catch (Exception e) {

@@ -43,7 +43,8 @@ final class PageCache {
     }
 
     static PageCache of(AppKnobs knobs) {
-        return new PageCache(knobs.cacheEntries(), knobs.cacheTtlMillis() * 1_000_000L, System::nanoTime);
+        return new PageCache(knobs.get(AppKnob.CACHE_ENTRIES), knobs.get(AppKnob.CACHE_TTL_MILLIS) * 1_000_000L,
+                System::nanoTime);
     }
 
     boolean enabled() {

@@ -224,11 +224,9 @@ public final class EmulatedBrowsers {
     }
 
     private void recordImage(long start, long end, long bytes, HttpResponse<?> response, Throwable failure) {
-        if (failure != null) {
-            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-            stats.imageFailure(cause.getClass().getSimpleName(), end);
-        } else if (response.statusCode() != 200) {
-            stats.imageFailure("http-" + response.statusCode(), end);
+        String failed = failureKind(response, failure);
+        if (failed != null) {
+            stats.imageFailure(failed, end);
         } else {
             stats.answer(end, bytes, proxyHit(response.headers()));
             stats.image(start, end, bytes);
@@ -237,11 +235,9 @@ public final class EmulatedBrowsers {
 
     private void record(BrowserSession session, Interaction interaction, long intendedNanos, long end,
                         HttpResponse<?> response, Throwable failure) {
-        if (failure != null) {
-            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-            stats.failure(cause.getClass().getSimpleName(), end);
-        } else if (response.statusCode() != 200) {
-            stats.failure("http-" + response.statusCode(), end);
+        String failed = failureKind(response, failure);
+        if (failed != null) {
+            stats.failure(failed, end);
         } else {
             try {
                 session.answered(state(response));
@@ -254,6 +250,15 @@ public final class EmulatedBrowsers {
                 stats.failure("bad-state-header", end);
             }
         }
+    }
+
+    /** What failed, as the stats count it (the exception's class, or {@code http-STATUS}); null for a 200 answer. */
+    private static String failureKind(HttpResponse<?> response, Throwable failure) {
+        if (failure != null) {
+            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+            return cause.getClass().getSimpleName();
+        }
+        return response.statusCode() != 200 ? "http-" + response.statusCode() : null;
     }
 
     private static Map<String, Long> state(HttpResponse<?> response) {

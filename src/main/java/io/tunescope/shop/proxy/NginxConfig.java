@@ -32,23 +32,38 @@ public final class NginxConfig {
         StringBuilder c = new StringBuilder();
         appendHead(c, knobs, dir, asRoot, "");
         boolean cache = knobs.cacheMiB() > 0;
-        c.append("  upstream shop_app {\n");
-        for (int node : nodes) {
+        upstream(c, "shop_app", nodes, knobs);
+        c.append("  server {\n    listen 127.0.0.1:").append(port).append(";\n    location / {\n");
+        proxyPass(c, "shop_app");
+        if (cache) {
+            cacheAnswers(c);
+        }
+        c.append("    }\n  }\n}\n");
+        return c.toString();
+    }
+
+    /** An upstream of application nodes on loopback, each out of service for the fail timeout after a failure. */
+    static void upstream(StringBuilder c, String name, List<Integer> ports, ProxyKnobs knobs) {
+        c.append("  upstream ").append(name).append(" {\n");
+        for (int node : ports) {
             c.append("    server 127.0.0.1:").append(node).append(" max_fails=1 fail_timeout=")
                     .append(knobs.failTimeoutSeconds()).append("s;\n");
         }
         c.append("    keepalive 32;\n  }\n");
-        c.append("  server {\n    listen 127.0.0.1:").append(port).append(";\n    location / {\n");
-        c.append("      proxy_pass http://shop_app;\n      proxy_http_version 1.1;\n");
+    }
+
+    /** A location's pass to {@code upstream}: kept-alive connections, a refused or dropped request to the next node. */
+    static void proxyPass(StringBuilder c, String upstream) {
+        c.append("      proxy_pass http://").append(upstream).append(";\n      proxy_http_version 1.1;\n");
         c.append("      proxy_set_header Connection \"\";\n      proxy_connect_timeout 2s;\n");
         c.append("      proxy_next_upstream error http_502 http_503;\n");
-        if (cache) {
-            c.append("      proxy_cache shop;\n      proxy_cache_methods GET HEAD;\n");
-            c.append("      proxy_no_cache $shop_too_big;\n");
-            c.append("      add_header X-Proxy-Cache $upstream_cache_status always;\n");
-        }
-        c.append("    }\n  }\n}\n");
-        return c.toString();
+    }
+
+    /** A location's caching of the answers no larger than the knob's size, each answer saying hit or miss. */
+    static void cacheAnswers(StringBuilder c) {
+        c.append("      proxy_cache shop;\n      proxy_cache_methods GET HEAD;\n");
+        c.append("      proxy_no_cache $shop_too_big;\n");
+        c.append("      add_header X-Proxy-Cache $upstream_cache_status always;\n");
     }
 
     /**

@@ -14,18 +14,12 @@ import java.util.concurrent.TimeUnit;
  * The caching reverse proxy: nginx with a generated configuration, started on 127.0.0.1 and a port (a free one
  * when 0), in front of the application nodes; it dies with this JVM, master and workers ({@link ProcessGroupWatcher}).
  */
-public final class NginxProxy implements CachingProxy {
+public final class NginxProxy extends WatchedProxy {
     /** Debian's nginx (nginx-light and its siblings). */
     public static final Path DEFAULT_BINARY = Path.of("/usr/sbin/nginx");
 
-    private final ProcessGroupWatcher watcher;
-    private final long pid;
-    private final int port;
-
     private NginxProxy(ProcessGroupWatcher watcher, int port) {
-        this.watcher = watcher;
-        this.pid = watcher.pid();
-        this.port = port;
+        super(watcher, port);
     }
 
     /**
@@ -57,7 +51,7 @@ public final class NginxProxy implements CachingProxy {
     }
 
     private void awaitListening(Path log) throws IOException {
-        ProxyPorts.awaitListening("nginx", port, this::isAlive, log);
+        ProxyPorts.awaitListening("nginx", port(), this::isAlive, log);
     }
 
     /**
@@ -99,17 +93,6 @@ public final class NginxProxy implements CachingProxy {
         return ProxyPorts.checkFree(port);
     }
 
-    @Override
-    public int port() {
-        return port;
-    }
-
-    /** The nginx master process. */
-    @Override
-    public long pid() {
-        return pid;
-    }
-
     /** The master and its workers. */
     @Override
     public List<Long> pids() {
@@ -122,9 +105,9 @@ public final class NginxProxy implements CachingProxy {
      */
     @Override
     public List<Member> members() {
-        List<Member> out = new java.util.ArrayList<>(List.of(new Member("nginx", pid)));
+        List<Member> out = new java.util.ArrayList<>(List.of(new Member("nginx", pid())));
         int[] workers = {0};
-        ProcessHandle.of(pid).ifPresent(m -> m.children().map(ProcessHandle::pid).sorted().forEach(child -> {
+        ProcessHandle.of(pid()).ifPresent(m -> m.children().map(ProcessHandle::pid).sorted().forEach(child -> {
             String title = title(child);
             String role = title.replaceFirst("^nginx: ", "").replace(" process", "").trim().replace(' ', '-');
             String name = role.equals("worker") ? "nginx-worker" + ++workers[0]
@@ -160,10 +143,10 @@ public final class NginxProxy implements CachingProxy {
         Files.writeString(temp, text);
         Files.move(temp, config, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(pid)).redirectErrorStream(true).start();
+        Process hup = new ProcessBuilder("kill", "-HUP", Long.toString(pid())).redirectErrorStream(true).start();
         if (!hup.waitFor(5, TimeUnit.SECONDS) || hup.exitValue() != 0) {
             hup.destroyForcibly();
-            throw new IOException("could not signal nginx (pid " + pid + ") to reload");
+            throw new IOException("could not signal nginx (pid " + pid() + ") to reload");
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean started = false;
@@ -183,18 +166,7 @@ public final class NginxProxy implements CachingProxy {
     }
 
     private java.util.Set<Long> children() {
-        return ProcessHandle.of(pid).map(m -> m.children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+        return ProcessHandle.of(pid()).map(m -> m.children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
                 .collect(java.util.stream.Collectors.toSet())).orElse(java.util.Set.of());
-    }
-
-    @Override
-    public boolean isAlive() {
-        return watcher.isAlive();
-    }
-
-    /** Has the watcher stop nginx, and waits for that (at most 10 s). */
-    @Override
-    public void close() {
-        watcher.close();
     }
 }

@@ -48,8 +48,8 @@ public final class RoutedNginxConfig {
         StringBuilder c = new StringBuilder();
         NginxConfig.appendHead(c, knobs, dir, asRoot, " (browse and order tiers)");
         boolean cache = knobs.cacheMiB() > 0;
-        upstream(c, "shop_browse", browse.isEmpty() ? order : browse, knobs);
-        upstream(c, "shop_order", order.isEmpty() ? browse : order, knobs);
+        NginxConfig.upstream(c, "shop_browse", browse.isEmpty() ? order : browse, knobs);
+        NginxConfig.upstream(c, "shop_order", order.isEmpty() ? browse : order, knobs);
         c.append("  server {\n    listen 127.0.0.1:").append(port).append(";\n");
         c.append("    location ~ ").append(browsePattern()).append(" {\n");
         location(c, "shop_browse", cache);
@@ -74,33 +74,18 @@ public final class RoutedNginxConfig {
                 knobs.workerConnections(), knobs.failTimeoutSeconds(), knobs.squid());
         String routed = render(noCache, dir, routerPort, browse, order, asRoot);
         StringBuilder c = new StringBuilder(routed.substring(0, routed.lastIndexOf('}')));
-        upstream(c, "shop_proxy", proxies.isEmpty() ? List.of(routerPort) : proxies, knobs);
+        NginxConfig.upstream(c, "shop_proxy", proxies.isEmpty() ? List.of(routerPort) : proxies, knobs);
         c.append("  server {\n    listen 127.0.0.1:").append(frontPort).append(";\n    location / {\n");
-        c.append("      proxy_pass http://shop_proxy;\n      proxy_http_version 1.1;\n");
-        c.append("      proxy_set_header Connection \"\";\n      proxy_connect_timeout 2s;\n");
-        c.append("      proxy_next_upstream error http_502 http_503;\n");
+        NginxConfig.proxyPass(c, "shop_proxy");
         c.append("      add_header X-Proxy-Addr $upstream_addr always;\n    }\n  }\n}\n");
         return c.toString();
     }
 
-    private static void upstream(StringBuilder c, String name, List<Integer> ports, ProxyKnobs knobs) {
-        c.append("  upstream ").append(name).append(" {\n");
-        for (int node : ports) {
-            c.append("    server 127.0.0.1:").append(node).append(" max_fails=1 fail_timeout=")
-                    .append(knobs.failTimeoutSeconds()).append("s;\n");
-        }
-        c.append("    keepalive 32;\n  }\n");
-    }
-
     private static void location(StringBuilder c, String upstream, boolean cache) {
-        c.append("      proxy_pass http://").append(upstream).append(";\n      proxy_http_version 1.1;\n");
-        c.append("      proxy_set_header Connection \"\";\n      proxy_connect_timeout 2s;\n");
-        c.append("      proxy_next_upstream error http_502 http_503;\n");
+        NginxConfig.proxyPass(c, upstream);
         c.append("      add_header X-Upstream-Addr $upstream_addr always;\n");
         if (cache) {
-            c.append("      proxy_cache shop;\n      proxy_cache_methods GET HEAD;\n");
-            c.append("      proxy_no_cache $shop_too_big;\n");
-            c.append("      add_header X-Proxy-Cache $upstream_cache_status always;\n");
+            NginxConfig.cacheAnswers(c);
         }
     }
 }

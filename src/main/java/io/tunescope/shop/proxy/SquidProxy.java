@@ -24,27 +24,24 @@ import java.util.concurrent.TimeUnit;
  * into {@code dir} when Squid stops. A new configuration is checked ({@code squid -k parse}) and then applied by
  * SIGHUP, which Squid reconfigures on without a restart.
  */
-public final class SquidProxy implements CachingProxy {
+public final class SquidProxy extends WatchedProxy {
     /** Debian's squid. */
     public static final Path DEFAULT_BINARY = Path.of("/usr/sbin/squid");
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
-    private final ProcessGroupWatcher watcher;
     private final Path binary;
     private final Path home;
     private final Path dir;
     private final Path config;
-    private final int port;
     private final List<Integer> nodes;
     private final String user;
 
     private SquidProxy(ProcessGroupWatcher watcher, Path binary, Path home, Path dir, int port, List<Integer> nodes,
                        String user) {
-        this.watcher = watcher;
+        super(watcher, port);
         this.binary = binary;
         this.home = home;
         this.dir = dir;
         this.config = home.resolve("squid.conf");
-        this.port = port;
         this.nodes = List.copyOf(nodes);
         this.user = user;
     }
@@ -120,7 +117,7 @@ public final class SquidProxy implements CachingProxy {
             throw new IllegalArgumentException("the disk cache's size changes only with a restart");
         }
         Path candidate = home.resolve("squid.conf.new");
-        Files.writeString(candidate, SquidConfig.render(knobs, home, port, nodes, user));
+        Files.writeString(candidate, SquidConfig.render(knobs, home, port(), nodes, user));
         run(List.of(binary.toString(), "-k", "parse", "-f", candidate.toString()), "accept the configuration");
         Files.move(candidate, config, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         long accepting = acceptingLines();
@@ -136,7 +133,7 @@ public final class SquidProxy implements CachingProxy {
             }
             Thread.sleep(20);
         }
-        ProxyPorts.awaitListening("squid", port, this::isAlive, home.resolve("cache.log"));
+        ProxyPorts.awaitListening("squid", port(), this::isAlive, home.resolve("cache.log"));
     }
 
     /** Squid logs this line each time it opens its port: at the start and after each reconfigure. */
@@ -152,7 +149,7 @@ public final class SquidProxy implements CachingProxy {
 
     /** The cache manager's client counters now (requests and bytes, in all and from the cache). */
     public ProxyCounters counters() throws IOException {
-        HttpURLConnection c = (HttpURLConnection) URI.create("http://127.0.0.1:" + port
+        HttpURLConnection c = (HttpURLConnection) URI.create("http://127.0.0.1:" + port()
                 + "/squid-internal-mgr/counters").toURL().openConnection();
         c.setConnectTimeout(2_000);
         c.setReadTimeout(5_000);
@@ -183,16 +180,6 @@ public final class SquidProxy implements CachingProxy {
     }
 
     @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public long pid() {
-        return watcher.pid();
-    }
-
-    @Override
     public List<Long> pids() {
         List<Long> out = new ArrayList<>(List.of(pid()));
         ProcessHandle.of(pid()).ifPresent(p -> p.descendants().map(ProcessHandle::pid).forEach(out::add));
@@ -208,15 +195,10 @@ public final class SquidProxy implements CachingProxy {
         return out;
     }
 
-    @Override
-    public boolean isAlive() {
-        return watcher.isAlive();
-    }
-
     /** Stops Squid; a log kept in a temporary directory is copied into the proxy's directory first. */
     @Override
     public void close() {
-        watcher.close();
+        super.close();
         if (!home.equals(dir)) {
             try {
                 for (String name : List.of("squid.conf", "cache.log", "squid.err")) {

@@ -17,17 +17,8 @@ import java.util.List;
  * and stops only the nodes per trial: population is the slow part). {@link #borrowed()} is the database as a stack
  * sees it: closing the stack leaves it running; {@link #close()} stops it.
  */
-public final class PopulatedDatabase implements AutoCloseable {
-    private final ShopDatabase database;
-    private final ShopCounts counts;
-    private final double loadSeconds;
-
-    private PopulatedDatabase(ShopDatabase database, ShopCounts counts, double loadSeconds) {
-        this.database = database;
-        this.counts = counts;
-        this.loadSeconds = loadSeconds;
-    }
-
+public record PopulatedDatabase(ShopDatabase database, ShopCounts counts, double loadSeconds)
+        implements AutoCloseable {
     /** Starts the tier {@code name} for a run writing to {@code out} and populates it for {@code scale}. */
     public static PopulatedDatabase start(String name, Path pgBin, Path out, ShopScale scale, long seed,
                                           Progress progress) throws IOException, SQLException, InterruptedException {
@@ -63,18 +54,6 @@ public final class PopulatedDatabase implements AutoCloseable {
         return database instanceof PrivateServerDatabase p
                 && p.server() instanceof io.tunescope.engine.postgres.PostgresServer pg
                 ? java.util.Optional.of(pg) : java.util.Optional.empty();
-    }
-
-    public ShopDatabase database() {
-        return database;
-    }
-
-    public ShopCounts counts() {
-        return counts;
-    }
-
-    public double loadSeconds() {
-        return loadSeconds;
     }
 
     /** The database for a stack that must not stop it: the same tier, whose {@code close()} does nothing. */

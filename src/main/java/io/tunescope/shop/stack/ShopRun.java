@@ -7,6 +7,7 @@ import io.tunescope.BadInputException;
 import io.tunescope.Progress;
 import io.tunescope.shop.Interaction;
 import io.tunescope.shop.Mix;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
@@ -234,10 +235,11 @@ public final class ShopRun implements AutoCloseable {
             withinLimits &= m.p90Millis() <= i.limitMillis();
         }
         AppKnobs app = config.appKnobs();
-        Map<String, Integer> knobs = new TreeMap<>(Map.of("minThreads", app.minThreads(), "maxThreads",
-                app.maxThreads(), "acceptQueue", app.acceptQueue(), "poolSize", app.poolSize(), "cacheEntries",
-                app.cacheEntries(), "cacheTtlMillis", app.cacheTtlMillis(), "pageMaxAgeSeconds",
-                app.pageMaxAgeSeconds()));
+        Map<String, Integer> knobs = new TreeMap<>(Map.of(
+                "minThreads", app.get(AppKnob.MIN_THREADS), "maxThreads", app.get(AppKnob.MAX_THREADS),
+                "acceptQueue", app.get(AppKnob.ACCEPT_QUEUE), "poolSize", app.get(AppKnob.POOL_SIZE),
+                "cacheEntries", app.get(AppKnob.CACHE_ENTRIES), "cacheTtlMillis", app.get(AppKnob.CACHE_TTL_MILLIS),
+                "pageMaxAgeSeconds", app.get(AppKnob.PAGE_MAX_AGE_SECONDS)));
         ShopTiers t = config.tiers();
         ProxyKnobs p = t.proxyKnobs();
         Map<String, Integer> proxyKnobs = t.hasProxy() ? new TreeMap<>(Map.of("cacheMiB", p.cacheMiB(),

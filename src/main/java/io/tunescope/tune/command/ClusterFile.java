@@ -8,6 +8,7 @@ import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.shop.Mix;
 import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopStackConfig;
@@ -99,7 +100,7 @@ public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings 
                     browsers, shop.scaleDown()), shop.seed(), AppKnobs.DEFAULTS, new ShopTiers(ShopTiers.NGINX, 0, null,
                     null, appNodes));
             return new ShopReconfigureConfig(stack, browseNodes, browseCacheEntries < 0 ? AppKnobs.DEFAULTS
-                    .cacheEntries() : browseCacheEntries, mix, mixChange, browsers, rampUp, duration,
+                    .get(AppKnob.CACHE_ENTRIES) : browseCacheEntries, mix, mixChange, browsers, rampUp, duration,
                     new ThinkTime(thinkScale), window, settle, hysteresis, shop.seed());
         }
     }

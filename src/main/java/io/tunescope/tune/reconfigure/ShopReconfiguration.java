@@ -2,6 +2,7 @@ package io.tunescope.tune.reconfigure;
 
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.browser.BrowserRunConfig;
 import io.tunescope.shop.browser.CompletionCounter;
@@ -86,7 +87,7 @@ public final class ShopReconfiguration {
                 .map(p -> new ShopSummary.Phase(p.mix(), round(p.startSeconds()), round(p.seconds()), p.completed(),
                         round(p.wips()), round(p.orderSharePercent()))).toList();
         Map<String, Integer> cache = Map.of(RoutedShop.BROWSE, c.browseCacheEntries(), RoutedShop.ORDER,
-                c.stack().app().cacheEntries());
+                c.stack().app().get(AppKnob.CACHE_ENTRIES));
         boolean restart = !c.roleKnobs().get(RoutedShop.BROWSE).equals(c.roleKnobs().get(RoutedShop.ORDER));
         return new ReconfigureSummary(c.mix().label(), c.mixChange() == null ? null : c.mixChange().label(),
                 c.browsers(), c.think().scale(), c.stack().database(), c.stack().tiers().appNodes(), c.proxyNodes(),

@@ -1,7 +1,5 @@
 package io.tunescope.tune.strategy;
 
-import java.util.SplittableRandom;
-
 /**
  * Nelder-Mead simplex on the unit cube, adapted to integer grids as in Active Harmony: the session rounds each
  * vertex to the nearest grid point and the value measured there stands for the vertex. Defaults follow Active
@@ -21,8 +19,7 @@ public final class NelderMead implements Strategy {
     private enum State { INIT, REFLECT, EXPAND, CONTRACT, SHRINK }
 
     private final int dims;
-    private final SplittableRandom rng;
-    private final double sizeTol;
+    private final SimplexRestarts restartsAt;
     private double[][] simplex;
     private double[] values;
     private State state;
@@ -37,11 +34,8 @@ public final class NelderMead implements Strategy {
 
     public NelderMead(StrategyContext ctx) {
         this.dims = ctx.dims();
-        this.rng = new SplittableRandom(ctx.seed());
-        this.sizeTol = SIZE_TOL_OF_DIAGONAL * Math.sqrt(dims);
-        double[] centre = new double[dims];
-        java.util.Arrays.fill(centre, 0.5);
-        start(centre);
+        this.restartsAt = new SimplexRestarts(ctx);
+        start(restartsAt.firstCentre());
     }
 
     private void start(double[] centre) {
@@ -148,13 +142,9 @@ public final class NelderMead implements Strategy {
     }
 
     private void startReflect() {
-        if (Simplexes.converged(simplex, values, FVAL_TOL, sizeTol)) {
+        if (restartsAt.converged(simplex, values)) {
             restarts++;
-            double[] centre = new double[dims];
-            for (int i = 0; i < dims; i++) {
-                centre[i] = rng.nextDouble();
-            }
-            start(centre);
+            start(restartsAt.nextCentre());
             return;
         }
         int worst = worst();

@@ -3,7 +3,6 @@ package io.tunescope.tune.strategy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Parallel Rank Order (Tabatabaee, Tiwari and Hollingsworth, SC 2005), as in Active Harmony's {@code pro} strategy:
@@ -16,8 +15,7 @@ public final class ParallelRankOrder implements Strategy {
     private enum State { INIT, REFLECT, EXPAND, SHRINK }
 
     private final int dims;
-    private final SplittableRandom rng;
-    private final double sizeTol;
+    private final SimplexRestarts restarts;
     private double[][] simplex;
     private double[] values;
     private State state;
@@ -31,11 +29,8 @@ public final class ParallelRankOrder implements Strategy {
 
     public ParallelRankOrder(StrategyContext ctx) {
         this.dims = ctx.dims();
-        this.rng = new SplittableRandom(ctx.seed());
-        this.sizeTol = NelderMead.SIZE_TOL_OF_DIAGONAL * Math.sqrt(dims);
-        double[] centre = new double[dims];
-        Arrays.fill(centre, 0.5);
-        start(centre);
+        this.restarts = new SimplexRestarts(ctx);
+        start(restarts.firstCentre());
     }
 
     /** The number of points in each batch: {@code 2d} (minus the best point for reflections). */
@@ -143,12 +138,8 @@ public final class ParallelRankOrder implements Strategy {
     }
 
     private void iterate() {
-        if (Simplexes.converged(simplex, values, NelderMead.FVAL_TOL, sizeTol)) {
-            double[] centre = new double[dims];
-            for (int i = 0; i < dims; i++) {
-                centre[i] = rng.nextDouble();
-            }
-            start(centre);
+        if (restarts.converged(simplex, values)) {
+            start(restarts.nextCentre());
             return;
         }
         state = State.REFLECT;

@@ -34,6 +34,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /** One tenant's life inside its agent process: open, load, report ready, wait for go, drive, report done. */
 final class TenantAgent {
@@ -108,16 +109,29 @@ final class TenantAgent {
         if (spec.workload().definition().kind() == WorkloadDefinition.Kind.FILE) {
             return setUpFile();
         }
-        long total = TpchLoader.estimatedRows(spec.data().scaleFactor());
+        return reportingProgress(TpchLoader.estimatedRows(spec.data().scaleFactor()), rowsDone -> {
+            TpchLoader loader = new TpchLoader(database::newConnection, dialect,
+                    LoadMethod.forUrl(dialect, database.url()), spec.data().loadThreads(),
+                    TpchLoader.namedThreads("load-" + spec.tenant()));
+            return loader.load(spec.data().scaleFactor(), rowsDone);
+        });
+    }
+
+    /** A load of this tenant's data that counts the rows it writes into {@code rowsDone}. */
+    private interface Load {
+        TpchLoader.LoadReport run(LongConsumer rowsDone) throws SQLException, InterruptedException;
+    }
+
+    /** Runs {@code load}, telling the controller every {@value #LOAD_REPORT_MILLIS} ms how far it has come. */
+    private TpchLoader.LoadReport reportingProgress(long totalRows, Load load)
+            throws SQLException, InterruptedException {
         AtomicLong rows = new AtomicLong();
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 TpchLoader.namedThreads("report-" + spec.tenant()));
-        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
+        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), totalRows)),
                 LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
         try {
-            TpchLoader loader = new TpchLoader(database::newConnection, dialect, LoadMethod.forUrl(dialect, database.url()),
-                    spec.data().loadThreads(), TpchLoader.namedThreads("load-" + spec.tenant()));
-            TpchLoader.LoadReport report = loader.load(spec.data().scaleFactor(), rows::addAndGet);
+            TpchLoader.LoadReport report = load.run(rows::addAndGet);
             events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
             return report;
         } finally {
@@ -126,22 +140,13 @@ final class TenantAgent {
     }
 
     /** pgbench's standard tables at the run's scale (its scale factor is the number of branches). */
-    private TpchLoader.LoadReport loadPgbench() throws SQLException {
+    private TpchLoader.LoadReport loadPgbench() throws SQLException, InterruptedException {
         int scale = PgbenchLoader.scaleOf(spec.data().scaleFactor());
-        long total = PgbenchLoader.rowsAt(scale);
-        AtomicLong rows = new AtomicLong();
-        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
-                TpchLoader.namedThreads("report-" + spec.tenant()));
-        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
-                LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-        try (Connection connection = database.newConnection()) {
-            TpchLoader.LoadReport report = PgbenchLoader.load(connection, dialect, scale,
-                    PgbenchLoader.DEFAULT_FILLFACTOR, rows::addAndGet);
-            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
-            return report;
-        } finally {
-            reporter.shutdownNow();
-        }
+        return reportingProgress(PgbenchLoader.rowsAt(scale), rowsDone -> {
+            try (Connection connection = database.newConnection()) {
+                return PgbenchLoader.load(connection, dialect, scale, PgbenchLoader.DEFAULT_FILLFACTOR, rowsDone);
+            }
+        });
     }
 
     /** A workload file's own set-up statements (its data is whatever they create). */
@@ -158,22 +163,13 @@ final class TenantAgent {
     /** TPC-C's tables for the run's warehouses (its scale factor), a warehouse per loading thread. */
     private TpchLoader.LoadReport loadTpcc() throws SQLException, InterruptedException {
         int warehouses = (int) spec.data().scaleFactor();
-        long total = io.tunescope.workload.tpcc.TpccScale.rowsAt(warehouses);
-        AtomicLong rows = new AtomicLong();
-        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
-                TpchLoader.namedThreads("report-" + spec.tenant()));
-        reporter.scheduleAtFixedRate(() -> events.emit(new AgentEvent.LoadProgress(rows.get(), total)),
-                LOAD_REPORT_MILLIS, LOAD_REPORT_MILLIS, TimeUnit.MILLISECONDS);
-        try {
+        return reportingProgress(io.tunescope.workload.tpcc.TpccScale.rowsAt(warehouses), rowsDone -> {
             TpccLoader.Report report = new TpccLoader(database::newConnection, dialect, spec.data().loadThreads(),
                     TpchLoader.namedThreads("load-" + spec.tenant())).load(warehouses, spec.workload().seed(),
-                    rows::addAndGet);
-            events.emit(new AgentEvent.LoadProgress(report.rows(), report.rows()));
+                    rowsDone);
             return new TpchLoader.LoadReport(report.rows(), report.loadMillis(), report.indexMillis(),
                     report.rowsByTable());
-        } finally {
-            reporter.shutdownNow();
-        }
+        });
     }
 
     /**

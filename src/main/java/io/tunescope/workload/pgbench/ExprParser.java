@@ -3,6 +3,7 @@ package io.tunescope.workload.pgbench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Parses one pgbench expression (the text after {@code \set name}) into a tree of {@link Expr}. Precedence, lowest
@@ -107,39 +108,33 @@ final class ExprParser {
     }
 
     private Expr bitwise() throws SyntaxError {
-        Expr e = additive();
-        while (true) {
-            Operators.Op op = symbol("<<") ? Operators.Op.SHL : symbol(">>") ? Operators.Op.SHR
-                    : symbol("&") ? Operators.Op.BITAND : symbol("|") ? Operators.Op.BITOR
-                    : symbol("#") ? Operators.Op.BITXOR : null;
-            if (op == null) {
-                return e;
-            }
-            e = new Operators.Binary(op, e, additive());
-        }
+        return leftAssociative(this::additive, () -> symbol("<<") ? Operators.Op.SHL : symbol(">>") ? Operators.Op.SHR
+                : symbol("&") ? Operators.Op.BITAND : symbol("|") ? Operators.Op.BITOR
+                : symbol("#") ? Operators.Op.BITXOR : null);
     }
 
     private Expr additive() throws SyntaxError {
-        Expr e = multiplicative();
-        while (true) {
-            Operators.Op op = symbol("+") ? Operators.Op.ADD : symbol("-") ? Operators.Op.SUB : null;
-            if (op == null) {
-                return e;
-            }
-            e = new Operators.Binary(op, e, multiplicative());
-        }
+        return leftAssociative(this::multiplicative,
+                () -> symbol("+") ? Operators.Op.ADD : symbol("-") ? Operators.Op.SUB : null);
     }
 
     private Expr multiplicative() throws SyntaxError {
-        Expr e = unary();
-        while (true) {
-            Operators.Op op = symbol("*") ? Operators.Op.MUL : symbol("/") ? Operators.Op.DIV
-                    : symbol("%") ? Operators.Op.MOD : null;
-            if (op == null) {
-                return e;
-            }
-            e = new Operators.Binary(op, e, unary());
+        return leftAssociative(this::unary, () -> symbol("*") ? Operators.Op.MUL : symbol("/") ? Operators.Op.DIV
+                : symbol("%") ? Operators.Op.MOD : null);
+    }
+
+    /** One level of precedence: the parse of the level below. */
+    private interface Operand {
+        Expr parse() throws SyntaxError;
+    }
+
+    /** Operands joined by the operators {@code operator} reads (null: none follows), grouped to the left. */
+    private Expr leftAssociative(Operand operand, Supplier<Operators.Op> operator) throws SyntaxError {
+        Expr e = operand.parse();
+        for (Operators.Op op = operator.get(); op != null; op = operator.get()) {
+            e = new Operators.Binary(op, e, operand.parse());
         }
+        return e;
     }
 
     private Expr unary() throws SyntaxError {

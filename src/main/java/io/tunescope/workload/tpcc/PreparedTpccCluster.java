@@ -6,9 +6,9 @@ import io.tunescope.engine.ServerHomes;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.store.DataCache;
-import io.tunescope.store.Json;
 import io.tunescope.store.PreparedManifest;
 import io.tunescope.workload.tpch.ClusterFiles;
+import io.tunescope.workload.tpch.ClusterRows;
 import io.tunescope.workload.tpch.PreparedCluster;
 import io.tunescope.workload.tpch.TpchLoader;
 
@@ -21,12 +21,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
 
@@ -96,15 +93,7 @@ public final class PreparedTpccCluster {
      */
     public static void checkRows(Connection connection, Map<String, Long> expected, String where)
             throws SQLException {
-        Map<String, Long> found = new LinkedHashMap<>();
-        try (PreparedStatement statement = connection.prepareStatement("SELECT relname, reltuples::bigint"
-                + " FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace")) {
-            try (ResultSet rs = statement.executeQuery()) {
-                while (rs.next()) {
-                    found.put(rs.getString(1), rs.getLong(2));
-                }
-            }
-        }
+        Map<String, Long> found = ClusterRows.catalogRows(connection);
         for (Map.Entry<String, Long> table : expected.entrySet()) {
             if (!table.getValue().equals(found.get(table.getKey()))) {
                 throw new SQLException(where + " holds " + found.get(table.getKey()) + " rows in " + table.getKey()
@@ -140,10 +129,7 @@ public final class PreparedTpccCluster {
         } finally {
             ServerHomes.deleteRecursively(building);
         }
-        PreparedManifest manifest = new PreparedManifest(key, engine, warehouses, rows,
-                (System.nanoTime() - start) / 1_000_000, Instant.now().toString(), ClusterFiles.list(dir));
-        Json.writeAtomically(cache.manifest(dir), manifest);
-        return manifest;
+        return ClusterFiles.writeManifest(cache, dir, key, engine, warehouses, rows, start);
     }
 
     private static void checkCounted(Statement statement, Map<String, Long> expected) throws SQLException {

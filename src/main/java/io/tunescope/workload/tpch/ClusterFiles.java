@@ -1,6 +1,7 @@
 package io.tunescope.workload.tpch;
 
 import io.tunescope.Notices;
+import io.tunescope.store.DataCache;
 import io.tunescope.store.Json;
 import io.tunescope.store.PreparedManifest;
 
@@ -10,6 +11,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -59,6 +61,18 @@ public final class ClusterFiles {
             found.keySet().removeAll(expected.keySet());
             throw new IOException(where + ": files the manifest does not list: " + found.keySet());
         }
+    }
+
+    /**
+     * Writes the manifest of the data directory {@code dir} built since {@code startNanos} (its tables' rows and its
+     * files as they are now) beside it in the cache, atomically, and returns it.
+     */
+    public static PreparedManifest writeManifest(DataCache cache, Path dir, String key, String engine, double size,
+                                                 Map<String, Long> rows, long startNanos) throws IOException {
+        PreparedManifest manifest = new PreparedManifest(key, engine, size, rows,
+                (System.nanoTime() - startNanos) / 1_000_000, Instant.now().toString(), list(dir));
+        Json.writeAtomically(cache.manifest(dir), manifest);
+        return manifest;
     }
 
     /**

@@ -50,7 +50,8 @@ public final class ClusterRows {
         compare(counted, expected, "the newly built cluster (counted)");
     }
 
-    static Map<String, Long> catalogRows(Connection connection) throws SQLException {
+    /** Every table of the public schema with its rows as the catalog holds them ({@code pg_class.reltuples}). */
+    public static Map<String, Long> catalogRows(Connection connection) throws SQLException {
         Map<String, Long> rows = new LinkedHashMap<>();
         try (PreparedStatement statement = connection.prepareStatement("SELECT relname, reltuples::bigint FROM pg_class"
                 + " WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace")) {

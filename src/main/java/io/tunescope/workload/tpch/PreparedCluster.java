@@ -7,7 +7,6 @@ import io.tunescope.engine.ServerHomes;
 import io.tunescope.engine.SqlDialect;
 import io.tunescope.engine.server.PrivateServers;
 import io.tunescope.store.DataCache;
-import io.tunescope.store.Json;
 import io.tunescope.store.PreparedManifest;
 
 import java.io.IOException;
@@ -22,7 +21,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
@@ -159,10 +157,7 @@ public final class PreparedCluster {
             } finally {
                 ServerHomes.deleteRecursively(building);
             }
-            PreparedManifest manifest = new PreparedManifest(key, engine, scaleFactor, rows,
-                    (System.nanoTime() - start) / 1_000_000, Instant.now().toString(), ClusterFiles.list(dir));
-            Json.writeAtomically(cache.manifest(dir), manifest);
-            return manifest;
+            return ClusterFiles.writeManifest(cache, dir, key, engine, scaleFactor, rows, start);
         }
     }
 }

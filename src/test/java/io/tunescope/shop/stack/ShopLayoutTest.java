@@ -2,6 +2,7 @@ package io.tunescope.shop.stack;
 
 import io.tunescope.BadInputException;
 import io.tunescope.shop.Interaction;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.BrowserResult;
 import io.tunescope.shop.proxy.ProxyKnobs;
@@ -56,7 +57,7 @@ class ShopLayoutTest {
                         AppKnobs.DEFAULTS))),
                 new ShopLayout.Line("line2", "proxy2", new ProxyKnobs(8, 64, 2, 256, 10),
                         List.of(new ShopLayout.App("app2", big)))));
-        assertThat(layout.lines().get(1).apps().get(0).knobs().minThreads()).isEqualTo(32);
+        assertThat(layout.lines().get(1).apps().get(0).knobs().get(AppKnob.MIN_THREADS)).isEqualTo(32);
         assertThatThrownBy(() -> new ShopLayout(List.of(layout.lines().get(0), layout.lines().get(0))))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("line (line1) appears twice");
         assertThatThrownBy(() -> new ShopLayout.Line("line1", null, null, List.of(new ShopLayout.App("a",

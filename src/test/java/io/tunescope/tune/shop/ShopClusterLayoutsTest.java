@@ -1,6 +1,7 @@
 package io.tunescope.tune.shop;
 
 import io.tunescope.BadInputException;
+import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.stack.ShopLayout;
 import io.tunescope.shop.stack.ShopTiers;
@@ -42,8 +43,8 @@ class ShopClusterLayoutsTest {
         ShopLayout.Line line2 = shop.lines().get(1);
         assertThat(line2.proxyKnobs().workerProcesses()).isEqualTo(3);
         assertThat(shop.lines().get(0).proxyKnobs().workerProcesses()).as("the default").isEqualTo(1);
-        assertThat(line2.apps().get(0).knobs().maxThreads()).isEqualTo(12);
-        assertThat(line2.apps().get(0).knobs().poolSize()).isEqualTo(4);
+        assertThat(line2.apps().get(0).knobs().get(AppKnob.MAX_THREADS)).isEqualTo(12);
+        assertThat(line2.apps().get(0).knobs().get(AppKnob.POOL_SIZE)).isEqualTo(4);
         assertThat(line2.apps().get(1).knobs()).isEqualTo(AppKnobs.DEFAULTS);
     }
 
