@@ -6,7 +6,6 @@ import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.continuous.TDistribution;
 
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * How many paired measurements resolve a gain to ±{@code halfWidthPercent} at the noise the session measured. A pair's
