@@ -15,7 +15,7 @@ class TuningProtocolTest {
     @Test
     void theSingleProtocolWritesItsSettingsOnly() {
         TuningProtocol single = new TuningProtocol(new TuningProtocol.Settings("single", null, null, null, null, null,
-                null, 60.0), null, null, List.of(), List.of());
+                null, null, null, 60.0), null, null, List.of(), List.of());
         Map<String, Object> fields = single.fields();
         assertThat(fields).containsOnlyKeys("protocol");
         assertThat(Json.toJson(fields.get("protocol"))).contains("\"budgetTimeSeconds\" : 60.0")
@@ -25,9 +25,11 @@ class TuningProtocolTest {
 
     @Test
     void aRacingSummaryReadsBackAsTheRecordItWasWrittenFrom(@TempDir Path dir) throws Exception {
-        TuningProtocol racing = new TuningProtocol(new TuningProtocol.Settings("racing", 4, 5, 5.0, 8, 3.0, 0.95,
-                null), new TuningProtocol.Noise(4, 20.5, 7.25, -1.5), 23,
-                List.of(new TuningProtocol.Race(2, 1, 5, 5, "better", 12.3, List.of(4.1, 20.9), 3.0),
+        TuningProtocol racing = new TuningProtocol(new TuningProtocol.Settings("racing", 4, "auto", 5.0, 8, 3.0, 0.95,
+                10, new TuningProtocol.Sizing(7.25, 12, "measurementBudget", 40L,
+                new TuningProtocol.Size(6, 12, 6, "measurementBudget")), null), new TuningProtocol.Noise(4, 20.5, 7.25, -1.5), 23,
+                List.of(new TuningProtocol.Race(2, 1, 5, 5, "better", 12.3, List.of(4.1, 20.9), 3.0,
+                        new TuningProtocol.Size(5, 12, 5, "measurementBudget")),
                         TuningProtocol.Race.journaled(4, 3, "unstable")),
                 List.of(new TuningProtocol.Unstable(4, Map.of("threads", 7), List.of(10.0, 31.0, 55.0), 68.4, 7.25)));
         Map<String, Object> summary = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package io.tunescope.tune.target;
 
 import io.tunescope.Progress;
 import io.tunescope.store.JournalLine;
+import io.tunescope.store.TuningProtocol;
 import io.tunescope.tune.session.Direction;
 import io.tunescope.tune.session.Replication;
 import io.tunescope.tune.session.TrialProtocol;
@@ -175,9 +176,8 @@ class ProtocolLoopTest {
         return loop;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> sliceSize(Map<String, Object> race) {
-        return (Map<String, Object>) race.get("maxSlices");
+    private static TuningProtocol.Size sliceSize(TuningProtocol.Race race) {
+        return race.maxSlices();
     }
 
     /**
@@ -192,17 +192,17 @@ class ProtocolLoopTest {
             s.suggest(List.of(x(1), x(2), x(3)));
             ProtocolLoop loop = run(s, target, TrialProtocol.defaults());
             assertThat(loop.races()).isNotEmpty();
-            for (Map<String, Object> race : loop.races()) {
-                Map<String, Object> size = sliceSize(race);
+            for (TuningProtocol.Race race : loop.races()) {
+                TuningProtocol.Size size = sliceSize(race);
                 if (size == null) {
                     continue; // clearly worse after one measurement: never sized
                 }
-                assertThat(size.get("limitedBy")).isEqualTo("measurementBudget");
-                assertThat((Integer) size.get("pairsNeeded")).isGreaterThan(40);
-                assertThat((Integer) race.get("pairs")).isLessThanOrEqualTo((Integer) size.get("chosen"));
+                assertThat(size.limitedBy()).isEqualTo("measurementBudget");
+                assertThat(size.pairsNeeded()).isGreaterThan(40);
+                assertThat(race.pairs()).isLessThanOrEqualTo(size.chosen());
             }
             assertThat(target.calls).as("the search's three quarters of 4 x 10").isLessThanOrEqualTo(30);
-            assertThat(sliceSize(loop.races().get(0)).get("chosen")).as("the noise phase's race: 30 / 3 / 2")
+            assertThat(sliceSize(loop.races().get(0)).chosen()).as("the noise phase's race: 30 / 3 / 2")
                     .isEqualTo(5);
         }
     }
@@ -217,13 +217,13 @@ class ProtocolLoopTest {
         try (TuningSession s = session(dir, false)) {
             s.suggest(List.of(x(1), x(2), x(3)));
             ProtocolLoop loop = run(s, target, generous);
-            Map<String, Object> first = sliceSize(loop.races().get(0));
-            assertThat(first.get("limitedBy")).isEqualTo("noise");
-            assertThat((Integer) first.get("chosen")).isEqualTo(first.get("pairsNeeded"))
+            TuningProtocol.Size first = sliceSize(loop.races().get(0));
+            assertThat(first.limitedBy()).isEqualTo("noise");
+            assertThat(first.chosen()).isEqualTo(first.pairsNeeded())
                     .isGreaterThanOrEqualTo(TrialProtocol.DEFAULT_NOISE_REPEATS)
-                    .isLessThan((Integer) first.get("cap"));
+                    .isLessThan(first.cap());
             int expected = ReplicationSizing.pairsToResolve(loop.noise().logSd(), 5, 0.95);
-            assertThat((Integer) first.get("chosen")).as("about what the noise asks").isBetween(expected / 3,
+            assertThat(first.chosen()).as("about what the noise asks").isBetween(expected / 3,
                     expected * 3 + 4);
         }
     }
@@ -238,10 +238,10 @@ class ProtocolLoopTest {
         try (TuningSession s = session(dir, false)) {
             s.suggest(List.of(x(1), x(2), x(3)));
             ProtocolLoop loop = run(s, target, fixed);
-            for (Map<String, Object> race : loop.races()) {
-                assertThat((Integer) race.get("pairs")).isLessThanOrEqualTo(5);
+            for (TuningProtocol.Race race : loop.races()) {
+                assertThat(race.pairs()).isLessThanOrEqualTo(5);
                 if (sliceSize(race) != null) {
-                    assertThat(sliceSize(race).get("limitedBy")).isEqualTo("fixed");
+                    assertThat(sliceSize(race).limitedBy()).isEqualTo("fixed");
                 }
             }
             assertThat(target.calls).as("noise phase 2 x 5, then at most 1 + 2 x 5 per race")
