@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does a tuning verdict rise above the noise? Runs many short `tunescope tune` sessions of a tiny external command
-# whose knob x has a planted effect (0 %: an A/A space where x changes nothing; 8 %: x >= 2 does 8 % less work) while
+# whose knob x has a planted effect (0 %: an A/A space where x changes nothing; 8 %: x >= 2 reports 8 % less time) while
 # an interferer loads the CPU, side by side with three protocols: `fixed` (racing with maxSlices: 5 and
 # revalidateRuns: 20 written out), `auto` (racing with both sized from the noise; measurementsPerTrial PER_TRIAL) and
 # `single`. After each session it re-measures the chosen best and the default afresh (STABILITY_RUNS runs of each,
@@ -85,12 +85,14 @@ mkdir -p "$out"
 cat > "$out/target.sh" <<'SH'
 #!/usr/bin/env bash
 x="${1#--x=}"
-n="$WORK"
-if [ "$EFFECT" != 0 ] && [ "$x" -ge 2 ]; then n=$(( n * (100 - EFFECT) / 100 )); fi
 s=$(date +%s%N)
-awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) s += i * 0.5 }'
+awk -v n="$WORK" 'BEGIN { for (i = 0; i < n; i++) s += i * 0.5 }'
 e=$(date +%s%N)
-echo "micros=$(( (e - s) / 1000 ))"
+micros=$(( (e - s) / 1000 ))
+# the planted effect scales the measured time itself: fewer loop iterations would gain less than EFFECT, as the
+# processes' start-up is part of the time
+if [ "$EFFECT" != 0 ] && [ "$x" -ge 2 ]; then micros=$(( micros * (100 - EFFECT) / 100 )); fi
+echo "micros=$micros"
 SH
 chmod +x "$out/target.sh"
 

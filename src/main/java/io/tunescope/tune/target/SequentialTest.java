@@ -11,14 +11,18 @@ import java.util.List;
  * each pair gives a log-ratio, positive when the candidate is better. Log-ratios because noise on a busy machine is
  * multiplicative (a neighbour slows a run by a share, not by an amount) and a ratio is what a gain in percent is.
  *
- * <p>Why a paired t-test, looked at after each slice at the protocol's confidence with no correction for the repeated
- * looks: a race only chooses which configuration is the incumbent; its occasional wrong choice (the repeated looks
- * raise the chance of one above {@code 1 - confidence}) is caught by the re-validation at the end, whose fixed
- * confidence interval gives the verdict. A Bonferroni split over the looks would make races of five or six slices
- * almost never decide at realistic noise, so a real gain would rarely become the incumbent. The t-test (rather than a
- * sign or Wilcoxon rule) because with at most a few pairs a sign rule cannot reach 95 % at all (six pairs of the
- * same sign are needed), and log-ratios of run times are close to symmetric. A race also stops early as
- * {@link Verdict#INDISTINGUISHABLE} once the whole interval lies within ±{@code indifferencePercent}: whatever the
+ * <p>Why a paired t-test with a Haybittle–Peto boundary: a race looks for a gain at 4, 8, 16, 32, ... pairs ({@link
+ * #interimLook}) and decides {@code better} early only when the interval at {@link #INTERIM_CONFIDENCE} (99.9 %) lies
+ * above 0; its last look (its slices or its time share spent) decides at the protocol's confidence. A loss may stop a
+ * race after any slice at the protocol's confidence: that error only drops a candidate. Races sized from the noise take
+ * a hundred slices and more; looked at after every slice at 95 % with no correction, an A/A race decided {@code better}
+ * far more often than 1 in 20, and a candidate no better than an incumbent with a real gain displaced it after two or
+ * three lucky pairs, so the real gain never reached the re-validation. Few looks at a strict level spend almost none of
+ * the error rate (the chance of a false decision stays near {@code 1 - confidence}) and leave the last look at the full
+ * confidence, so a short race (five slices) still decides at its end, where a Bonferroni split over its slices would
+ * not. The t-test (rather than a sign or Wilcoxon rule) because with a few pairs a sign rule cannot reach 95 % at all
+ * (six pairs of the same sign are needed), and log-ratios of run times are close to symmetric. A race also stops early
+ * as {@link Verdict#INDISTINGUISHABLE} once the whole interval lies within ±{@code indifferencePercent}: whatever the
  * difference is, it is smaller than the resolution the user asked for.
  */
 public final class SequentialTest {
@@ -39,11 +43,25 @@ public final class SequentialTest {
         }
     }
 
+    /** The confidence of a race's interim looks (Haybittle and Peto's 0.001 two-sided boundary). */
+    static final double INTERIM_CONFIDENCE = 0.999;
+
+    /** The fewest pairs at which a race looks before its last slice. */
+    static final int FIRST_INTERIM_LOOK_PAIRS = 4;
+
     private SequentialTest() {
     }
 
+    /** Whether a race looks at its pairs after this many before its last slice: 4, 8, 16, 32, ... */
+    public static boolean interimLook(int pairs) {
+        return pairs >= FIRST_INTERIM_LOOK_PAIRS && Integer.bitCount(pairs) == 1;
+    }
+
     /**
-     * Looks at the paired log-ratios so far ({@code logRatios}, positive: the candidate is better).
+     * Looks at the paired log-ratios so far ({@code logRatios}, positive: the candidate is better). The look's interval
+     * is the one at {@code confidence}; on the last slice it decides. Before the last slice it decides {@code worse}
+     * when that interval lies below 0 (stopping a candidate early costs at most a missed gain), but {@code better} or
+     * {@code indistinguishable} only at an {@link #interimLook} and on the interval at {@link #INTERIM_CONFIDENCE}.
      *
      * @param last whether no further slice will be measured (then an open question ends indistinguishable)
      */
@@ -54,20 +72,25 @@ public final class SequentialTest {
             return new Look(last ? Verdict.INDISTINGUISHABLE : Verdict.UNDECIDED, n, mean, Double.NEGATIVE_INFINITY,
                     Double.POSITIVE_INFINITY);
         }
-        double half = tQuantile(0.5 + confidence / 2, n - 1) * Math.sqrt(variance(logRatios, mean) / n);
+        double se = Math.sqrt(variance(logRatios, mean) / n);
+        double half = tQuantile(0.5 + confidence / 2, n - 1) * se;
         double low = mean - half;
         double high = mean + half;
         double margin = Math.log1p(indifferencePercent / 100);
-        Verdict v;
-        if (low > 0) {
-            v = Verdict.BETTER;
-        } else if (high < 0) {
-            v = Verdict.WORSE;
-        } else if (low > -margin && high < margin) {
-            v = Verdict.INDISTINGUISHABLE;
-        } else {
-            v = last ? Verdict.INDISTINGUISHABLE : Verdict.UNDECIDED;
+        if (high < 0) {
+            return new Look(Verdict.WORSE, n, mean, low, high);
         }
+        if (last) {
+            Verdict v = low > 0 ? Verdict.BETTER : Verdict.INDISTINGUISHABLE;
+            return new Look(v, n, mean, low, high);
+        }
+        if (!interimLook(n)) {
+            return new Look(Verdict.UNDECIDED, n, mean, low, high);
+        }
+        double interimHalf = tQuantile(0.5 + Math.max(confidence, INTERIM_CONFIDENCE) / 2, n - 1) * se;
+        Verdict v = mean - interimHalf > 0 ? Verdict.BETTER
+                : mean - interimHalf > -margin && mean + interimHalf < margin ? Verdict.INDISTINGUISHABLE
+                : Verdict.UNDECIDED;
         return new Look(v, n, mean, low, high);
     }
 

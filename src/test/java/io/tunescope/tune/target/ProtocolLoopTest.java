@@ -133,7 +133,7 @@ class ProtocolLoopTest {
             run(s, whole);
             wholeHistory = s.history();
         }
-        // x=3 beats x=2 in two pairs (five measurements): die at its fourth, mid-race
+        // x=3 beats x=2 at the race's first look, four pairs (nine measurements): die at its eighth, mid-race
         int diesAt = whole.calls - 1;
         PlantedTarget killed = new PlantedTarget(planted);
         killed.dieAt = diesAt;

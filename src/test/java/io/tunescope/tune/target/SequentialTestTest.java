@@ -17,12 +17,35 @@ import static org.assertj.core.api.Assertions.within;
  */
 class SequentialTestTest {
     @Test
-    void pairedIntervalMatchesScipyAndDecidesBetter() {
-        SequentialTest.Look look = SequentialTest.look(List.of(0.031, 0.052, 0.018, 0.047, 0.039), 0.95, 1, false);
+    void pairedIntervalMatchesScipyAndDecidesBetterOnTheLastSlice() {
+        List<Double> pairs = List.of(0.031, 0.052, 0.018, 0.047, 0.039);
+        SequentialTest.Look look = SequentialTest.look(pairs, 0.95, 1, true);
         assertThat(look.meanLogRatio()).isCloseTo(0.0374, within(1e-12));
         assertThat(look.low()).isCloseTo(0.020681281283300143, within(1e-9));
         assertThat(look.high()).isCloseTo(0.05411871871669986, within(1e-9));
         assertThat(look.verdict()).isEqualTo(SequentialTest.Verdict.BETTER);
+        // five pairs is no interim look: the race goes on, showing the same 95 % interval
+        SequentialTest.Look between = SequentialTest.look(pairs, 0.95, 1, false);
+        assertThat(between.verdict()).isEqualTo(SequentialTest.Verdict.UNDECIDED);
+        assertThat(between.low()).isCloseTo(look.low(), within(1e-12));
+    }
+
+    @Test
+    void anInterimLookDecidesBetterOnlyBeyondTheStricterBoundary() {
+        // scipy: 95 % 0.012314662991122893 .. 0.0616853370088771, 99.9 % -0.0632476515039676 .. 0.1372476515039676
+        List<Double> four = List.of(0.031, 0.052, 0.018, 0.047);
+        SequentialTest.Look interim = SequentialTest.look(four, 0.95, 1, false);
+        assertThat(interim.low()).isCloseTo(0.012314662991122893, within(1e-9));
+        assertThat(interim.verdict()).as("above 0 at 95 %, not at 99.9 %").isEqualTo(SequentialTest.Verdict.UNDECIDED);
+        assertThat(SequentialTest.look(four, 0.95, 1, true).verdict()).isEqualTo(SequentialTest.Verdict.BETTER);
+        // scipy: 99.9 % 0.043077683338491685 .. 0.061922316661508325 (t.ppf(0.9995, 7) = 5.407882520861828)
+        List<Double> eight = List.of(0.05, 0.06, 0.055, 0.045, 0.052, 0.058, 0.049, 0.051);
+        assertThat(SequentialTest.look(eight, 0.95, 1, false).verdict()).isEqualTo(SequentialTest.Verdict.BETTER);
+        assertThat(SequentialTest.tQuantile(0.9995, 7)).isCloseTo(5.407882520861828, within(1e-9));
+        assertThat(SequentialTest.interimLook(4)).isTrue();
+        assertThat(SequentialTest.interimLook(6)).isFalse();
+        assertThat(SequentialTest.interimLook(64)).isTrue();
+        assertThat(SequentialTest.interimLook(2)).isFalse();
     }
 
     @Test
@@ -35,15 +58,48 @@ class SequentialTestTest {
         assertThat(open.verdict()).isEqualTo(SequentialTest.Verdict.UNDECIDED);
         assertThat(SequentialTest.look(pairs, 0.95, 2, true).verdict())
                 .isEqualTo(SequentialTest.Verdict.INDISTINGUISHABLE);
-        // the same interval lies within ±5 %: no difference the user asked to resolve, so it stops at once
-        assertThat(SequentialTest.look(pairs, 0.95, 5, false).verdict())
+        // scipy, four pairs: 99.9 % -0.007798408355546985 .. 0.009298408355546985, within ±1 % (±0.00995 in logs):
+        // no difference the user asked to resolve, so the race stops at its first interim look
+        List<Double> close = List.of(0.002, -0.001, 0.0015, 0.0005);
+        assertThat(SequentialTest.look(close, 0.95, 1, false).verdict())
                 .isEqualTo(SequentialTest.Verdict.INDISTINGUISHABLE);
+        assertThat(SequentialTest.look(close, 0.95, 0.9, false).verdict())
+                .isEqualTo(SequentialTest.Verdict.UNDECIDED);
     }
 
     @Test
-    void negativePairsDecideWorse() {
+    void negativePairsDecideWorseAfterAnySlice() {
         List<Double> pairs = List.of(-0.031, -0.052, -0.018, -0.047, -0.039);
         assertThat(SequentialTest.look(pairs, 0.95, 1, false).verdict()).isEqualTo(SequentialTest.Verdict.WORSE);
+    }
+
+    /**
+     * Races of 128 slices at a pair spread of 0.28 (a cv of 20 %), 2,000 of each, seeded: with no effect the race says
+     * {@code better} about as often as a single one-sided test at 95 % would (2.5 %; looked at after every slice with
+     * no correction it was 20 % in the same simulation), and an 8 % gain wins about 89 % of its races.
+     */
+    @Test
+    void repeatedLooksKeepTheFalseGainRareAndTheRealOneLikely() {
+        java.util.Random random = new java.util.Random(7);
+        assertThat(betterShare(random, 0.0)).isLessThan(0.04);
+        assertThat(betterShare(random, Math.log(1 / 0.92))).isGreaterThan(0.84);
+    }
+
+    private static double betterShare(java.util.Random random, double effect) {
+        int races = 2_000;
+        int better = 0;
+        for (int r = 0; r < races; r++) {
+            List<Double> pairs = new java.util.ArrayList<>();
+            for (int s = 1; s <= 128; s++) {
+                pairs.add(effect + 0.28 * random.nextGaussian());
+                SequentialTest.Look look = SequentialTest.look(pairs, 0.95, 5, s == 128);
+                if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
+                    better += look.verdict() == SequentialTest.Verdict.BETTER ? 1 : 0;
+                    break;
+                }
+            }
+        }
+        return (double) better / races;
     }
 
     @Test
