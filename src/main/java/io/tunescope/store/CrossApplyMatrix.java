@@ -13,8 +13,8 @@ import java.util.Map;
  * configuration measured again on every workload, alternately with that workload's default configuration in fresh
  * runs. A cell says how the configuration tuned for {@code tunedFor} does on {@code measuredOn}: its mean objective
  * there with a Student-t 95% interval, and its improvement over the default on that workload in percent (positive
- * is better), the mean of the paired per-round gains with its interval. The diagonal is each workload's own
- * re-validation; off the diagonal is the price of deploying a configuration tuned for another workload.
+ * is better), the ratio of geometric means over the paired rounds with its interval. The diagonal is each
+ * workload's own re-validation; off the diagonal is the price of deploying a configuration tuned for another workload.
  *
  * @param defaults the default configuration on each workload, by workload: mean objective, interval and values
  * @param configurations each workload's best configuration, by workload

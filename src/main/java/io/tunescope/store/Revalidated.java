@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The end of a tuning session measured again: the default and the best configuration run alternately in fresh runs
  * ({@code runs} of each), each side's mean objective with its Student-t 95% interval, and the improvement of best
- * over default in percent (positive is better), the mean of the paired per-round gains with its 95% interval.
+ * over default in percent (positive is better), the ratio of the sides' geometric means over the paired rounds
+ * with its 95% interval.
  * {@code failedRuns} counts runs that measured nothing; they are left out, never counted as successes. {@code verdict}
  * says what the interval shows ({@code better}: wholly above 0, {@code worse}: wholly below, else
  * {@code indistinguishable}) and {@code halfWidthPercent} how narrow it got, in percentage points.

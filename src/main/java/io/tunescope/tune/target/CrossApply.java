@@ -17,8 +17,9 @@ import java.util.Map;
  * {@link Revalidation}. In each of {@code runs} rounds, on each workload, the default configuration and every
  * workload's best run once each, in fresh runs; the order (default, then the bests) rotates by one from round to
  * round, so that neither drift of the machine nor a penalty of running first always hits the same configuration (a
- * loaded run of this matrix once measured the default, always first, 74 % slower than itself). A cell's gain is the mean of its per-round gains over the
- * default of the same round on the same workload, with a Student-t 95% interval.
+ * loaded run of this matrix once measured the default, always first, 74 % slower than itself). A cell's gain
+ * is read from its per-round log-ratios to the default of the same round on the same workload, as the re-validation
+ * reads one ({@link Revalidation}), with a Student-t 95% interval.
  */
 public final class CrossApply {
     /** A workload of the matrix: its name and the target that runs it. */

@@ -14,8 +14,12 @@ import java.util.List;
  * Honest gains: the best configuration of a search is a winner of many noisy trials, so its trial value flatters
  * it (TUNA found most such "best" configurations lost much of their gain when deployed again). At the end the
  * default and the best run again, alternately, with who goes first alternating too (default, best, best, default,
- * ...), so that drift of the machine and any cost of running first hit both alike, in fresh runs, {@code runs} times each; the gain is the mean of the per-round gains with a Student-t
- * 95% interval.
+ * ...), so that drift of the machine and any cost of running first hit both alike, in fresh runs, {@code runs} times
+ * each. The gain is the ratio of the two sides' geometric means, read as a gain in percent the way the direction reads
+ * one ({@link Direction#gainPercent}): the mean of the per-round log-ratios of best to default, with a Student-t
+ * interval, taken back out of logs. Not the mean of the per-round gains in percent: on a noisy machine that mean is
+ * biased towards a loss, because the mean of a ratio of two noisy values exceeds the ratio of their means (at a
+ * coefficient of variation of 20 % a real 8 % gain read as about 4 %).
  */
 public final class Revalidation {
     private Revalidation() {
@@ -107,22 +111,43 @@ public final class Revalidation {
      */
     static Revalidated summarize(List<Double> defaults, List<Double> bests, Direction direction, int failed,
                                  double confidence) {
-        List<Double> gains = new ArrayList<>();
+        List<Double> logRatios = new ArrayList<>();
+        List<Double> percentGains = new ArrayList<>();
         for (int i = 0; i < defaults.size(); i++) {
             Double d = defaults.get(i);
             Double b = bests.get(i);
             if (d != null && b != null && d != 0) {
-                gains.add(direction.gainPercent(b, d));
+                percentGains.add(direction.gainPercent(b, d));
+                logRatios.add(d > 0 && b > 0 ? Math.log(b / d) : Double.NaN);
             }
         }
-        double[] gainCi = ci95(gains);
-        double[] verdictCi = ci(gains, confidence);
+        // a value of 0 or less has no logarithm: then the per-round gains in percent
+        boolean inLogs = logRatios.stream().allMatch(Double::isFinite);
+        List<Double> gains = inLogs ? logRatios : percentGains;
+        double[] gainCi = asGain(ci95(gains), inLogs, direction);
+        double[] verdictCi = asGain(ci(gains, confidence), inLogs, direction);
         String verdict = gains.size() < 2 || verdictCi[0] <= 0 && verdictCi[1] >= 0 ? "indistinguishable"
                 : verdictCi[0] > 0 ? "better" : "worse";
         Double halfWidth = gains.size() < 2 ? null : round((verdictCi[1] - verdictCi[0]) / 2);
-        return new Revalidated(side(defaults), side(bests), gains.isEmpty() ? null : round(mean(gains)),
+        Double gain = gains.isEmpty() ? null : round(inLogs ? logGain(mean(gains), direction) : mean(gains));
+        return new Revalidated(side(defaults), side(bests), gain,
                 gains.isEmpty() ? null : List.of(round(gainCi[0]), round(gainCi[1])), defaults.size(), failed,
                 verdict, halfWidth);
+    }
+
+    /** An interval of per-round gains as gains in percent, low first (a log-ratio's ends swap when minimizing). */
+    private static double[] asGain(double[] ci, boolean inLogs, Direction direction) {
+        if (!inLogs) {
+            return ci;
+        }
+        double a = logGain(ci[0], direction);
+        double b = logGain(ci[1], direction);
+        return new double[] {Math.min(a, b), Math.max(a, b)};
+    }
+
+    /** The gain in percent of a best whose value is {@code exp(logRatio)} times the default's. */
+    private static double logGain(double logRatio, Direction direction) {
+        return direction.gainPercent(Math.exp(logRatio), 1.0);
     }
 
     private static Revalidated.Side side(List<Double> withFailures) {
