@@ -146,15 +146,16 @@ out = {"bestX": int(sys.argv[2]), "default": d, "best": b}
 if not d:
     out.update(sameAsDefault=True, gainPercent=0.0, gainInterval=[0.0, 0.0])
 else:
-    # minimize: the gain of best over default in percent per interleaved pair, as the re-validation computes it
-    gains = [(x - y) / x * 100 for x, y in zip(d, b)]
+    # minimize: the gain of best over default from the interleaved pairs' log-ratios, as the re-validation reads it
+    logs = [math.log(y / x) for x, y in zip(d, b)]
     t975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
             15: 2.131, 20: 2.086, 30: 2.042}
-    df = len(gains) - 1
+    df = len(logs) - 1
     t = t975.get(df) or t975[max(k for k in t975 if k <= df)] if df >= 1 else float("nan")
-    mean = statistics.mean(gains)
-    half = t * statistics.stdev(gains) / math.sqrt(len(gains)) if df >= 1 else float("nan")
-    out.update(sameAsDefault=False, gainPercent=round(mean, 2), gainInterval=[round(mean - half, 2), round(mean + half, 2)])
+    mean = statistics.mean(logs)
+    half = t * statistics.stdev(logs) / math.sqrt(len(logs)) if df >= 1 else float("nan")
+    gain = lambda v: round((1 - math.exp(v)) * 100, 2)
+    out.update(sameAsDefault=False, gainPercent=gain(mean), gainInterval=[gain(mean + half), gain(mean - half)])
 json.dump(out, open(sys.argv[1], "w"), indent=1)
 PY
 }
