@@ -10,7 +10,8 @@ import java.nio.file.Path;
  */
 public final class OptionalResultsDirOption {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write the results (summary.json and the "
-            + "command's other files) into DIR, new or empty: results are never overwritten (default: print only).")
+            + "command's other files) into DIR; one that holds results already is refused, never overwritten "
+            + "(default: print only).")
     Path out;
 
     /** The directory given, or null. */

@@ -12,8 +12,8 @@ import java.time.LocalDateTime;
  * overwriting earlier results.
  */
 public final class ResultsDirOption {
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory, new or empty: results are never "
-            + "overwritten (default: a new timestamped directory under runs/).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory; one that holds results already is "
+            + "refused, never overwritten (default: a new timestamped directory under runs/).")
     Path out;
 
     /** The directory given, or {@code runs/PREFIX-TIME}. */
