@@ -9,6 +9,7 @@ import io.tunescope.tune.command.CommandTuner;
 import io.tunescope.tune.command.DemoTuning;
 import io.tunescope.tune.command.TuningFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -32,8 +33,8 @@ import java.util.concurrent.Callable;
                 "Exit 0 when the 22 queries validate and the session finished, also when the gain is not "
                         + "significant."})
 public final class DemoCommand implements Callable<Integer> {
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/demo-<timestamp>).")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Option(names = "--no-tune", description = "Stop after the validated run (the demo without its tuning session).")
     boolean noTune;
@@ -45,7 +46,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TuningFile session = noTune ? null : DemoTuning.tuningFile(tuneTrials);
-        Path dir = out != null ? out : TpchRunOptions.defaultOut("demo");
+        Path dir = out.dir("demo");
         TpchRunConfig config = TpchRunConfig.builder()
                 .validate(true)
                 .iterations(1)

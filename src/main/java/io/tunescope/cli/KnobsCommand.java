@@ -5,6 +5,7 @@ import io.tunescope.engine.knob.Knob;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.store.Json;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -18,13 +19,13 @@ public final class KnobsCommand implements Callable<Integer> {
     @Option(names = "--engine", required = true, description = "The engine whose catalog to print.")
     String engine;
 
-    @Option(names = "--json", description = "Print the catalog as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     public Integer call() {
         KnobCatalog catalog = Engines.tunable().byId(engine).knobs();
-        if (json) {
+        if (json.on()) {
             System.out.println(Json.toJson(catalog));
         } else {
             System.out.print(table(catalog));

@@ -1,7 +1,6 @@
 package io.tunescope.cli;
 
 import io.tunescope.store.FreshOutput;
-import io.tunescope.store.ResultsDir;
 import io.tunescope.Progress;
 import io.tunescope.config.DurationText;
 import io.tunescope.engine.Engine;
@@ -24,7 +23,8 @@ import java.util.concurrent.Callable;
 /** {@code tunescope monitor}: samples every thread of running processes and reports per thread group. */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
         description = {"Sample every thread of running processes at millisecond grain (state, core, CPU time, "
-                + "context switches, migrations) and report per thread group, or as JSON."},
+                + "context switches, migrations) and report per thread group, or as JSON; with --out also write "
+                + "summary.json and the raw samples (samples.tsraw)."},
         footer = {"", "Example: tunescope monitor --pid 4242 --interval 8ms --duration 5s --json"})
 public final class MonitorCommand implements Callable<Integer> {
     @Option(names = "--pid", required = true, paramLabel = "PID", description = "Process to monitor (repeatable).")
@@ -40,11 +40,11 @@ public final class MonitorCommand implements Callable<Integer> {
     @Option(names = "--children", description = "Also sample the descendants of each pid (e.g. a PostgreSQL postmaster's backends).")
     boolean children;
 
-    @Option(names = "--json", description = "Print one JSON document instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write summary.json and the raw samples (samples.tsraw) here.")
-    Path out;
+    @Mixin
+    OptionalResultsDirOption out;
 
     @Mixin
     MonitorSamplingOptions sampling;
@@ -61,13 +61,14 @@ public final class MonitorCommand implements Callable<Integer> {
             processes.add(new MonitoredProcess("pid" + pid, pid, children, monitored.threadRoles()));
         }
         MonitorOptions options = sampling.options().withRescanEvery(rescanEvery);
-        if (out != null) {
-            FreshOutput.create(out);
+        Path outDir = out.dirOrNull();
+        if (outDir != null) {
+            FreshOutput.create(outDir);
         }
         MonitorReport report = MonitorSession.run(new MonitorSession.Settings(processes, options,
-                DurationText.parse("duration", duration), out, sampling.metricsPort,
-                json ? Progress.NONE : ProgressBar.ON_STDERR, sampling.traceRoot()));
-        System.out.println(json ? Json.toJson(report) : GroupTable.render(report));
+                DurationText.parse("duration", duration), outDir, sampling.metricsPort,
+                json.on() ? Progress.NONE : ProgressBar.ON_STDERR, sampling.traceRoot()));
+        System.out.println(json.on() ? Json.toJson(report) : GroupTable.render(report));
         if (Thread.currentThread().isInterrupted()) {
             System.err.println("tunescope: monitor interrupted; reported what was measured so far");
             return ExitCode.FAILURE;

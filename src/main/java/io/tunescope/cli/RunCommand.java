@@ -47,8 +47,7 @@ public final class RunCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "with a plan (" + plan + ") only --out "
                         + "and --quick apply; set " + String.join(", ", others) + " in the plan's base instead");
             }
-            return PlanCommandSupport.run(plan, quick,
-                    options.out != null ? options.out : TpchRunOptions.defaultOut("plan"));
+            return PlanCommandSupport.run(plan, quick, options.out.dir("plan"));
         }
         if (quick) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--quick applies only with a plan (PLAN.yaml)");

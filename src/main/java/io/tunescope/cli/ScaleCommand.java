@@ -20,7 +20,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -41,9 +40,6 @@ public final class ScaleCommand implements Callable<Integer> {
 
     @Mixin
     JdbcUrlOptions jdbc;
-
-    @Option(names = "--user", description = "JDBC user")
-    String user;
 
     @Mixin
     PasswordEnvOption password;
@@ -81,8 +77,8 @@ public final class ScaleCommand implements Callable<Integer> {
             + "thread count, per mode")
     boolean contention;
 
-    @Option(names = "--out", description = "output directory (default: runs/scale-ENGINE-TIME)")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Mixin
     SeedOption seed;
@@ -100,14 +96,14 @@ public final class ScaleCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--engine " + chosenEngine.id()
                     + " needs --url");
         }
-        Path outDir = out != null ? out : ResultsDir.timestamped("scale-" + engine, LocalDateTime.now());
+        Path outDir = out.dir("scale-" + engine);
         Timing timing = Timing.of(seconds("warmup-seconds", warmupSeconds, 0), seconds("seconds", seconds, 0.01),
                 iterations);
         List<PlanMode> planModes = modes.stream().map(PlanMode::parse).toList();
         ScaleOptions.checkThreads(threads);
         ScaleOptions.checkCounts(forks, bootstrap.refits());
         FreshOutput.check(outDir);
-        try (EngineChoice chosen = EngineChoice.open(chosenEngine, jdbc.url, user, password.password(), outDir)) {
+        try (EngineChoice chosen = EngineChoice.open(chosenEngine, jdbc.url, jdbc.user, password.password(), outDir)) {
             ScaleOptions options = new ScaleOptions(chosen.spec(),
                     statement != null ? statement : chosen.defaultStatement(), planModes, threads, timing, forks,
                     contention, outDir, seed.seed(), bootstrap.refits());

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -53,8 +52,8 @@ public final class ShopCapacityCommand implements Callable<Integer> {
     @Mixin
     ShopStackOptions stack;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-capacity-<time>)")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Mixin
     SeedOption seed;
@@ -64,10 +63,10 @@ public final class ShopCapacityCommand implements Callable<Integer> {
         ShopRunCommand.limitCommonPool();
         List<Integer> checked = ShopCapacityConfig.parseLevels(levels);
         int highest = checked.get(checked.size() - 1);
-        Path dir = out != null ? out : ResultsDir.timestamped("shop-capacity", LocalDateTime.now());
+        Path dir = out.dir("shop-capacity");
         ShopRunConfig shared = new ShopRunConfig(load.mix(), highest, load.rampUp, duration, Duration.ZERO,
                 new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database.name,
-                stack.pgBin, stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
+                stack.pgBin.dirOrNull(), stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
         ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);
         FreshOutput.check(dir);
         CapacitySummary s = ShopCapacity.run(config, ProgressBar.ON_STDERR);

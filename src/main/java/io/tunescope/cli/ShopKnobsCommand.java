@@ -30,13 +30,13 @@ final class ShopKnobsCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ShopDatabaseOption database;
 
-    @Option(names = "--json", description = "Print the catalog as JSON.")
-    boolean json;
+    @picocli.CommandLine.Mixin
+    JsonOption json;
 
     @Override
     public Integer call() {
         KnobCatalog catalog = ShopCatalogs.of(tier, checkedProxy(), database.name);
-        System.out.print(json ? Json.toJson(catalog) + "\n" : KnobsCommand.table(catalog));
+        System.out.print(json.on() ? Json.toJson(catalog) + "\n" : KnobsCommand.table(catalog));
         return ExitCode.OK;
     }
 

@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -61,8 +60,8 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
             + "its new tier's value (default: the same, no restart)")
     Integer browseCacheEntries;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/reconfigure-<time>)")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Mixin
     SeedOption seed;
@@ -74,9 +73,9 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ShopRunCommand.limitCommonPool();
         int browsers = load.browsers();
-        Path dir = out != null ? out : ResultsDir.timestamped("reconfigure", LocalDateTime.now());
+        Path dir = out.dir("reconfigure");
         int nodes = stack.appNodes;
-        ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database.name, stack.pgBin,
+        ShopStackConfig stackConfig = new ShopStackConfig(dir, stack.database.name, stack.pgBin.dirOrNull(),
                 new ShopScale(stack.items, browsers, stack.scaleDown), seed.seed(), stack.appKnobs(), stack.tiers());
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,

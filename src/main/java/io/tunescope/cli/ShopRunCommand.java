@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -44,8 +43,8 @@ public final class ShopRunCommand implements Callable<Integer> {
             + "delay and thread states go to summary.json")
     boolean monitor;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: runs/shop-<time>)")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Mixin
     SeedOption seed;
@@ -72,8 +71,8 @@ public final class ShopRunCommand implements Callable<Integer> {
         int browsers = load.browsers();
         ShopRunConfig config = new ShopRunConfig(load.mix(), browsers, load.rampUp(), duration, rampDown,
                 load.think(), new ShopScale(stack.items, browsers, stack.scaleDown),
-                stack.database.name, stack.pgBin, stack.appKnobs(), seed.seed(),
-                out != null ? out : ResultsDir.timestamped("shop", LocalDateTime.now()), arrivalRate,
+                stack.database.name, stack.pgBin.dirOrNull(), stack.appKnobs(), seed.seed(),
+                out.dir("shop"), arrivalRate,
                 monitor, stack.tiers(), load.mixChange());
         FreshOutput.check(config.out());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);

@@ -40,7 +40,7 @@ final class ShopStackCommands {
             int browsers = load.browsers;
             ShopRunConfig config = new ShopRunConfig(Mix.BROWSING, browsers, Duration.ZERO,
                     Duration.ofSeconds(1), Duration.ZERO, new ThinkTime(1),
-                    new ShopScale(stack.items, browsers, stack.scaleDown), stack.database.name, stack.pgBin,
+                    new ShopScale(stack.items, browsers, stack.scaleDown), stack.database.name, stack.pgBin.dirOrNull(),
                     stack.appKnobs(), seed.seed(), dir.out, 0, false, stack.tiers());
             ShopStackState state = StackControl.start(config.stack());
             String where = state.baseUrls() != null && state.baseUrls().size() > 1

@@ -32,8 +32,8 @@ public final class ShopStackOptions {
     @picocli.CommandLine.Mixin
     ShopDatabaseOption database;
 
-    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL's bin directory, when not found")
-    Path pgBin;
+    @picocli.CommandLine.Mixin
+    PgBinOption pgBin;
 
     /** The application nodes' knobs given; their options come from the catalog ({@link #addAppKnobOptions}). */
     final Map<AppKnob, Integer> app = new EnumMap<>(AppKnob.class);

@@ -3,10 +3,8 @@ package io.tunescope.cli;
 import io.tunescope.BadInputException;
 import io.tunescope.engine.Engine;
 import io.tunescope.engine.Engines;
-import io.tunescope.engine.Lifecycle;
 import io.tunescope.experiment.TpchRunConfig;
 import io.tunescope.store.DataCache;
-import io.tunescope.store.ResultsDir;
 import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.mix.PhaseList;
 import io.tunescope.workload.tpcc.TpccScale;
@@ -16,7 +14,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
 
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
@@ -27,9 +24,6 @@ public final class TpchRunOptions {
 
     @Mixin
     JdbcUrlOptions jdbc;
-
-    @Option(names = "--db-user", paramLabel = "NAME", description = "Database user for --engine jdbc.")
-    String dbUser;
 
     @Mixin
     PasswordEnvOption password;
@@ -103,15 +97,15 @@ public final class TpchRunOptions {
     @Mixin
     SeedOption seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/run-<timestamp>).")
-    Path out;
+    @Mixin
+    ResultsDirOption out;
 
     @Option(names = "--prepared", description = "Use prepared statements instead of plain ones. Parameters are literals "
             + "drawn per execution, so each new text is prepared once (reused only when texts repeat, e.g. with --validate).")
     boolean prepared;
 
-    @Option(names = "--pg-bin", paramLabel = "DIR", description = "PostgreSQL binaries (default: newest /usr/lib/postgresql/*/bin, then PATH).")
-    Path pgBin;
+    @Mixin
+    PgBinOption pgBin;
 
     @Option(names = "--load", negatable = true, paramLabel = "",
             description = "Generate and load TPC-H data (default: on for duckdb, h2, postgres and mariadb, off for jdbc).")
@@ -146,14 +140,14 @@ public final class TpchRunOptions {
             sf = tpccWarehouses(definition);
         }
         return TpchRunConfig.builder()
-                .engine(kind).url(jdbc.url).dbUser(dbUser).passwordEnv(password.variable()).pgBin(pgBin)
+                .engine(kind).url(jdbc.url).dbUser(jdbc.user).passwordEnv(password.variable()).pgBin(pgBin.dirOrNull())
                 .scaleFactor(sf).load(load).loadThreads(loadThreads).validate(validate)
                 .users(users).workload(definition).waitAfterQuery(wait)
                 .duration(duration).iterations(iterations).warmupIterations(warmup).prepared(prepared)
                 .seed(seed.seed()).ratePerSec(rate == null ? 0 : checkedRate())
                 .latencyLimit(latencyLimit)
                 .tenants(tenants).cpus(cpus, Runtime.getRuntime().availableProcessors()).duckdbThreads(duckdbThreads)
-                .outDir(out != null ? out : defaultOut(defaultOutPrefix)).keepData(keepData)
+                .outDir(out.dir(defaultOutPrefix)).keepData(keepData)
                 .dataCache(dataCacheRoot())
                 .build();
     }
@@ -182,9 +176,5 @@ public final class TpchRunOptions {
         }
         Path root = DataCache.resolve(dataCache.equals("default") ? null : dataCache);
         return root == null ? null : root.toString();
-    }
-
-    static Path defaultOut(String prefix) {
-        return ResultsDir.timestamped(prefix, LocalDateTime.now());
     }
 }

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 @Command(name = "tune-bench", mixinStandardHelpOptions = true,
         description = "Benchmark tuning strategies on synthetic test functions (sphere, rosenbrock, ackley, "
                 + "michalewicz, rastrigin) over integer grids: median best-so-far at 25/50/100/200 trials and median "
-                + "trials to come within 5%% of the optimum.")
+                + "trials to come within 5%% of the optimum; with --out also summary.json and convergence charts.")
 public final class TuneBenchCommand implements Callable<Integer> {
     @Option(names = "--budget", defaultValue = "200", description = "Trials per run (default ${DEFAULT-VALUE}).")
     int budget;
@@ -62,11 +62,11 @@ public final class TuneBenchCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2", description = "Runs in parallel (default ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--json", description = "Print the results as JSON on stdout instead of a table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
-    @Option(names = "--out", description = "Directory for summary.json and convergence charts.")
-    Path out;
+    @Mixin
+    OptionalResultsDirOption out;
 
     @Override
     public Integer call() throws Exception {
@@ -86,8 +86,9 @@ public final class TuneBenchCommand implements Callable<Integer> {
         for (int d : dims) {
             new BenchCase(plan.functions().get(0), d, strategies.get(0), seed.seed(), budget, resolution, noise, quantum, shift);
         }
-        if (out != null) {
-            FreshOutput.create(out);
+        Path outDir = out.dirOrNull();
+        if (outDir != null) {
+            FreshOutput.create(outDir);
         }
         TuneBench.Outcome outcome = TuneBench.run(plan, ProgressBar.ON_STDERR);
         Map<String, Object> summary = new LinkedHashMap<>();
@@ -95,13 +96,13 @@ public final class TuneBenchCommand implements Callable<Integer> {
         summary.put("plan", plan);
         summary.put("wallSeconds", Math.round(outcome.wallSeconds() * 10) / 10.0);
         summary.put("environment", io.tunescope.store.RunEnvironment.capture());
-        if (json) {
+        if (json.on()) {
             System.out.println(Json.toJson(summary));
         } else {
             System.out.print(BenchTable.render(outcome));
         }
-        if (out != null) {
-            ResultsDir results = ResultsDir.of(out);
+        if (outDir != null) {
+            ResultsDir results = ResultsDir.of(outDir);
             Json.writeAtomically(results.summary(), summary);
             BenchCharts.write(results, outcome);
             System.err.println("tune-bench: wrote " + results.summary() + " and charts");

@@ -164,13 +164,7 @@ public final class TuneCommand implements Callable<Integer> {
             throw BadInputException.of("--knowledge-base", knowledgeBase, "is for a database target, not a cluster: "
                     + "section");
         }
-        if (budget != null && budget < 1) {
-            throw BadInputException.of("--budget", budget, "must be at least 1");
-        }
-        if (strategy != null && !io.tunescope.tune.strategy.Strategies.exists(strategy)) {
-            throw BadInputException.of("--strategy", strategy, "must be one of "
-                    + io.tunescope.tune.strategy.Strategies.names());
-        }
+        checkOverrides();
         ClusterFile f = ClusterFileParser.read(tuning).withSearch(budget, strategy, seed);
         ResultsDir.createOutput(dir);
         Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
@@ -287,12 +281,18 @@ public final class TuneCommand implements Callable<Integer> {
         if (budget == null && strategy == null && seed == null) {
             return f;
         }
+        checkOverrides();
+        return f.withSearch(budget, strategy, seed);
+    }
+
+    /** The search overrides' rules, the same for a tuning file and a cluster file. */
+    private void checkOverrides() {
         if (budget != null && budget < 1) {
             throw BadInputException.of("--budget", budget, "must be at least 1");
         }
         if (strategy != null && !io.tunescope.tune.strategy.Strategies.exists(strategy)) {
-            throw BadInputException.of("--strategy", strategy, "must be one of " + io.tunescope.tune.strategy.Strategies.names());
+            throw BadInputException.of("--strategy", strategy, "must be one of "
+                    + io.tunescope.tune.strategy.Strategies.names());
         }
-        return f.withSearch(budget, strategy, seed);
     }
 }

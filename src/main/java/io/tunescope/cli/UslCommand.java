@@ -29,8 +29,8 @@ public final class UslCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.csv", description = "CSV with columns concurrency,throughput")
     Path file;
 
-    @Option(names = "--json", description = "print the fit as JSON")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--chart", paramLabel = "BASE", description = "also write BASE.png and BASE.svg")
     Path chart;
@@ -46,7 +46,7 @@ public final class UslCommand implements Callable<Integer> {
         int refits = bootstrap.refits();
         List<UslPoint> points = UslCsv.parse(read(file));
         UslResult result = UslAnalysis.analyze(points, refits, seed.seed());
-        if (json) {
+        if (json.on()) {
             System.out.println(Json.toJson(UslJson.of(result)));
         } else {
             System.out.println(ScaleTables.usl(result));
