@@ -48,6 +48,7 @@ class ShopTargetTest {
         TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), TARGET + """
                 budget: 2
                 strategy: random
+                protocol: {noiseRepeats: 2, maxSlices: 2}    # the race at its smallest: four fresh stacks
                 parameters:
                   - {name: app_pool_size, min: 2, max: 32}
                   - {name: app_cache_entries, min: 0, max: 1000}
@@ -60,6 +61,8 @@ class ShopTargetTest {
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("engine").asText()).isEqualTo("shop");
         assertThat(summary.get("trials")).hasSize(2);
+        assertThat(summary.get("noise").get("measurements").asInt()).as("the default's noise phase").isEqualTo(2);
+        assertThat(summary.get("measurements").asInt()).as("both sides of the race's two slices").isEqualTo(4);
         JsonNode first = summary.get("trials").get(0);
         assertThat(first.get("isDefault").asBoolean()).as(first.toString()).isTrue();
         assertThat(first.get("config").get("app_pool_size").asLong()).isEqualTo(16);

@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The shop tuned for several mixes: one session per mix, then each mix's best and the default on every mix
- * (matrix.json); a workload list and Squid's knobs are checked when the file is read.
+ * The shop tuned for several mixes: one session per mix, each on its own persistent stack, then each mix's best and
+ * the default on every mix (matrix.json); a workload list and Squid's knobs are checked when the file is read.
  */
 class ShopWorkloadsTest {
     private static final String TARGET = """
@@ -40,7 +40,9 @@ class ShopWorkloadsTest {
 
     @Test
     void eachMixIsTunedAndItsBestMeasuredOnEveryMix(@TempDir Path dir) throws Exception {
-        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), TARGET + """
+        // one stack per mix for its session and its matrix runs, as examples/shop-mixes.yaml runs
+        String persistent = TARGET.replace("  revalidate: 0\n", "  revalidate: 0\n  stack: persistent\n");
+        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), persistent + """
                 workloads:
                   - mix: ordering
                   - {mix: browsing, name: b}
@@ -62,6 +64,8 @@ class ShopWorkloadsTest {
         assertThat(summary.get("engine").asText()).isEqualTo("shop");
         assertThat(summary.get("workloads").get("b").get("mix").asText()).isEqualTo("browsing");
         assertThat(Files.isRegularFile(out.resolve("workloads").resolve("ordering").resolve("best.json"))).isTrue();
+        assertThat(ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
+                .contains("-Dtunescope.role=shop-"))).as("every mix's stack stopped at the end").isEmpty();
     }
 
     @Test
