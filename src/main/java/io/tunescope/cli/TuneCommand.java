@@ -6,6 +6,7 @@ import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
+import io.tunescope.store.TuningSummary;
 import io.tunescope.tune.command.ClusterFile;
 import io.tunescope.tune.command.ClusterFileParser;
 import io.tunescope.tune.command.ClusterTuner;
@@ -170,15 +171,8 @@ public final class TuneCommand implements Callable<Integer> {
         Files.writeString(TuningDir.of(dir).tuningFileReference(), tuning.toAbsolutePath() + "\n");
         var r = ClusterTuner.run(f, dir, ProgressBar.ON_STDERR);
         TuningPngs.write(dir);
-        System.out.println(Json.toJson(r.result().modes().stream().map(m -> {
-            java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
-            row.put("mode", m.mode());
-            row.put("trials", m.trials());
-            row.put("bestWips", m.bestWips());
-            row.put("trialsTo95Percent", m.trialsTo95Percent());
-            row.put("wipsStdDuringTuning", m.wipsStdDuringTuning());
-            return row;
-        }).toList()));
+        System.out.println(Json.toJson(r.result().modes().stream().map(m -> new ModeRow(m.mode(), m.trials(),
+                m.bestWips(), m.trialsTo95Percent(), m.wipsStdDuringTuning())).toList()));
         for (var m : r.result().modes()) {
             System.err.println("tune: " + m.mode() + ": best " + m.bestWips() + " WIPS, within 95 % of "
                     + r.result().referenceWips() + (m.trialsTo95Percent() == null ? " never"
@@ -198,6 +192,10 @@ public final class TuneCommand implements Callable<Integer> {
         System.err.println("tune: results in " + dir + " (" + TuningDir.of(dir).cluster().getFileName() + ", "
                 + TuningDir.of(dir).clusterPng().getFileName() + ", one journal per tuner under <mode>/tuners/)");
         return r.result().referenceWips() == null ? ExitCode.FAILURE : ExitCode.OK;
+    }
+
+    /** What stdout shows of each mode of a cluster comparison (cluster.json has the rest). */
+    record ModeRow(String mode, int trials, Double bestWips, Integer trialsTo95Percent, Double wipsStdDuringTuning) {
     }
 
     /** A session tuned for several workloads: prints the matrix (JSON on stdout, a table on stderr). */
@@ -227,11 +225,11 @@ public final class TuneCommand implements Callable<Integer> {
     }
 
     private static String mapping(Path dir) throws java.io.IOException {
-        var m = Json.MAPPER.readTree(TuningDir.of(dir).summary().toFile()).path("mapping");
-        return m.isMissingNode() || m.isNull() ? "no similar past workload (or no profile); this session was added"
-                : "started from " + m.path("suggested").asInt() + " best configuration(s) of " + m.path("workload")
-                .asText() + " (" + m.path("users").asInt() + " user(s), SF " + m.path("scaleFactor").asDouble()
-                + "), profile distance " + m.path("distance").asDouble();
+        TuningSummary summary = TuningSummary.read(TuningDir.of(dir).summary());
+        TuningSummary.Match m = summary == null ? null : summary.mapping();
+        return m == null ? "no similar past workload (or no profile); this session was added"
+                : "started from " + m.suggested() + " best configuration(s) of " + m.workload() + " (" + m.users()
+                + " user(s), SF " + m.scaleFactor() + "), profile distance " + m.distance();
     }
 
     private TuningFile withKnowledgeBase(TuningFile f) {

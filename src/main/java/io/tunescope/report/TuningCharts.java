@@ -80,7 +80,7 @@ final class TuningCharts {
             List<Double> shares = new ArrayList<>();
             for (String p : params) {
                 double share = s.importance().stream().filter(i -> i.parameter().equals(p))
-                        .mapToDouble(TuningAnalysis.Importance::share).findFirst().orElse(0);
+                        .mapToDouble(io.tunescope.store.TuningSummary.Importance::share).findFirst().orElse(0);
                 shares.add(share);
                 rows.add(List.of(label(s), p, share));
             }

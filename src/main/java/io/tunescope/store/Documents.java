@@ -24,6 +24,7 @@ public final class Documents {
     private static final Map<String, String> BY_CLASS = Map.ofEntries(
             Map.entry("RunSummary", "run"),
             Map.entry("PlanSummary", "plan"),
+            Map.entry("TuningSummary", "tuning"),
             Map.entry("ShopSummary", "shop"),
             Map.entry("ReconfigureSummary", "reconfigure"),
             Map.entry("ScaleSummary", "scale"),

@@ -1,12 +1,7 @@
 package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.type.TypeReference;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +9,8 @@ import java.util.Map;
  * What a tuning session's {@code summary.json} shows of its trial protocol (docs/tuning-protocol.md), at the
  * document's top level: the protocol's settings, the noise the default's repeated measurements showed, how many
  * measurements the session took in all, each race with its decision, and the configurations found unstable. The tuner
- * writes it, the report reads it back. A session measured by the single protocol has the settings only.
+ * writes it as part of {@link TuningSummary}, the report reads it back from there. A session measured by the single
+ * protocol has the settings only.
  */
 public record TuningProtocol(Settings protocol, @JsonInclude(JsonInclude.Include.NON_NULL) Noise noise,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Integer measurements,
@@ -77,15 +73,5 @@ public record TuningProtocol(Settings protocol, @JsonInclude(JsonInclude.Include
     /** The mode; {@code single} when the summary names none. */
     public String mode() {
         return protocol == null || protocol.mode() == null ? "single" : protocol.mode();
-    }
-
-    /** This record's fields as the top-level keys of a summary built as a map. */
-    public Map<String, Object> fields() {
-        return Json.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
-    }
-
-    /** The protocol part of the summary {@code file}, or null when there is none (the session did not finish). */
-    public static TuningProtocol read(Path file) throws IOException {
-        return Files.isRegularFile(file) ? Json.read(file, TuningProtocol.class) : null;
     }
 }

@@ -1,6 +1,7 @@
 package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.Map;
  * successful trial), the wall time and the environment. {@code tool} is what {@link Documents} types it by.
  */
 public record WorkloadsSummary(String tool, String tuningFile, String engine,
-                               @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> target,
+                               @JsonInclude(JsonInclude.Include.NON_NULL)
+                               @JsonDeserialize(using = TargetDescription.Reader.class) TargetDescription target,
                                String objective, String strategy, long seed, int budget,
                                Map<String, Workload> workloads, CrossApplyMatrix matrix, double wallSeconds,
                                RunEnvironment environment) {
@@ -21,7 +23,7 @@ public record WorkloadsSummary(String tool, String tuningFile, String engine,
      * A summary of this process's environment, its wall time to a tenth of a second; {@code target} is the shop
      * stack's description (null for a database, whose workloads say all of it).
      */
-    public static WorkloadsSummary of(Path tuningFile, String engine, Map<String, Object> target, String objective,
+    public static WorkloadsSummary of(Path tuningFile, String engine, TargetDescription target, String objective,
                                       Search search, Map<String, Workload> workloads, CrossApplyMatrix matrix,
                                       double wallSeconds) {
         return new WorkloadsSummary(TOOL, tuningFile.toString(), engine, target, objective, search.strategy(),

@@ -4,6 +4,7 @@ import io.tunescope.analysis.tune.TuningAnalysis;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.Revalidated;
 import io.tunescope.store.TuningProtocol;
+import io.tunescope.store.TuningSummary;
 import io.tunescope.store.VerdictExplanation;
 import io.tunescope.store.VerdictExplanation.Pair;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class TuningProtocolSectionTest {
     @Test
     void showsTheNoiseEachRaceTheUnstableConfigurationsAndTheVerdictWithItsInterval(@TempDir Path dir)
             throws Exception {
-        TuningProtocol p = TuningProtocol.read(Files.writeString(dir.resolve("summary.json"), SUMMARY));
+        TuningProtocol p = TuningSummary.read(Files.writeString(dir.resolve("summary.json"), SUMMARY)).trialProtocol();
         assertThat(p.races()).extracting(TuningProtocol.Race::decision).containsExactly("better", "worse", "unstable");
         assertThat(p.races().get(0).gainInterval()).containsExactly(4.1, 20.9);
         assertThat(p.races().get(2).against()).isNull();
@@ -67,15 +68,15 @@ class TuningProtocolSectionTest {
 
     @Test
     void aSessionWithoutARaceOrASummarySaysWhyItHasNoFigures(@TempDir Path dir) throws Exception {
-        TuningProtocol single = TuningProtocol.read(Files.writeString(dir.resolve("summary.json"),
-                "{\"protocol\": {\"mode\": \"single\"}}"));
+        TuningProtocol single = TuningSummary.read(Files.writeString(dir.resolve("summary.json"),
+                "{\"protocol\": {\"mode\": \"single\"}}")).trialProtocol();
         BestSoFar none = new BestSoFar(3, null, null, null, "minimize", "gp", 1, null, null, "indistinguishable", null,
                 null);
         Html h = new Html();
         TuningProtocolSection.render(h, analysis(none, single));
         assertThat(h.toString()).contains("Verdict: indistinguishable: not re-validated",
                 "Protocol: single. One measurement per trial: no noise estimate.").doesNotContain("<table>");
-        assertThat(TuningProtocol.read(dir.resolve("missing.json"))).isNull();
+        assertThat(TuningSummary.read(dir.resolve("missing.json"))).isNull();
         Html unfinished = new Html();
         TuningProtocolSection.render(unfinished, analysis(null, null));
         assertThat(unfinished.toString()).contains("No verdict: the session did not finish.");

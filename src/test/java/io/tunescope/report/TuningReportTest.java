@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,8 +37,8 @@ class TuningReportTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of();
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         };
     }

@@ -1,12 +1,12 @@
 package io.tunescope.analysis.tune;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.store.BestSoFar;
 import io.tunescope.store.CrossApplyMatrix;
 import io.tunescope.store.JournalLine;
-import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
+import io.tunescope.store.TuningProtocol;
+import io.tunescope.store.TuningSummary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * What the report shows of a tuning directory (written by {@code tunescope tune}): for each session (one, or one per
  * workload of a session tuned for several) the convergence (every trial's objective and the best so far, failed
- * trials marked), the parameter ranking, the trial protocol's noise and races ({@link io.tunescope.store.TuningProtocol}) and
+ * trials marked), the parameter ranking, the trial protocol's noise and races ({@link TuningProtocol}) and
  * {@code best.json} with the verdict; and the cross-apply matrix when there is one. Read from the files in
  * {@code store} only: the journal, {@code summary.json}, {@code best.json} and {@code matrix.json}.
  */
@@ -31,8 +31,8 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
      * protocol measured (null when the session did not finish).
      */
     public record Session(String workload, String strategy, long seed, String direction, List<Point> convergence,
-                          List<Importance> importance, BestSoFar best,
-                          io.tunescope.store.TuningProtocol protocol) {
+                          List<TuningSummary.Importance> importance, BestSoFar best,
+                          TuningProtocol protocol) {
         public Session {
             convergence = List.copyOf(convergence);
             importance = List.copyOf(importance);
@@ -59,10 +59,6 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
      * successful trials up to it (null before the first success).
      */
     public record Point(int trial, Double objective, Double bestSoFar, boolean ok, boolean isDefault, String reason) {
-    }
-
-    /** A parameter's main-effect share of the surrogate's variance, as the session ranked it. */
-    public record Importance(String parameter, double share) {
     }
 
     /** Whether {@code dir} holds a tuning session: a journal, or the matrix of a session tuned for several workloads. */
@@ -113,9 +109,11 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
             throw BadInputException.of("journal", t.trialLines(), "has no session line");
         }
         BestSoFar best = Files.isRegularFile(t.best()) ? BestSoFar.read(t.best()) : null;
+        TuningSummary summary = TuningSummary.read(t.summary());
+        // a session that did not finish has no summary, so no ranking and no protocol to show
         return new Session(workload, header.strategy(), header.seed(), header.direction(),
-                convergence(trials, header.direction()), importance(t.summary()), best,
-                io.tunescope.store.TuningProtocol.read(t.summary()));
+                convergence(trials, header.direction()), summary == null ? List.of() : summary.importance(), best,
+                summary == null ? null : summary.trialProtocol());
     }
 
     /** The trials in journal order with the best so far (lower is better unless {@code direction} is maximize). */
@@ -130,19 +128,6 @@ public record TuningAnalysis(String name, List<Session> sessions, CrossApplyMatr
             }
             out.add(new Point(tr.trial(), ok ? tr.objective() : null, best, ok, tr.isDefault(),
                     ok ? null : tr.reason()));
-        }
-        return out;
-    }
-
-    /** The ranking {@code tune} wrote into summary.json (none when the session did not finish). */
-    static List<Importance> importance(Path summary) throws IOException {
-        if (!Files.isRegularFile(summary)) {
-            return List.of();
-        }
-        JsonNode ranking = Json.MAPPER.readTree(summary.toFile()).path("importance");
-        List<Importance> out = new ArrayList<>();
-        for (JsonNode i : ranking) {
-            out.add(new Importance(i.path("parameter").asText(), i.path("share").asDouble()));
         }
         return out;
     }

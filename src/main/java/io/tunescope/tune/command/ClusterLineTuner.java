@@ -12,6 +12,7 @@ import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.store.study.PostgresStudy;
 import io.tunescope.store.study.StudyLocation;
 import io.tunescope.tune.cluster.ClusterBench;
+import io.tunescope.tune.cluster.lines.ClusterLineFile;
 import io.tunescope.tune.cluster.lines.ClusterLineTarget;
 import io.tunescope.tune.cluster.KnobGrouping;
 import io.tunescope.tune.cluster.TuningMode;
@@ -34,7 +35,7 @@ import java.util.List;
  * and reads the line's WIPS back from the same database.
  */
 public final class ClusterLineTuner {
-    static final String SECTION = "clusterLine";
+    static final String SECTION = ClusterLineFile.SECTION;
 
     private ClusterLineTuner() {
     }

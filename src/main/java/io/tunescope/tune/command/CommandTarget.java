@@ -1,13 +1,12 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.TargetDescription;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TuningTarget;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** An external command as a tuning target: {@link CommandTrial} {@code repeats} times; the first failure ends it. */
 public record CommandTarget(TuningFile file) implements TuningTarget {
@@ -27,10 +26,7 @@ public record CommandTarget(TuningFile file) implements TuningTarget {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("command", file.command());
-        m.put("repeats", file.repeats());
-        return m;
+    public TargetDescription describe() {
+        return new TargetDescription.Command(file.command());
     }
 }

@@ -2,6 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.store.ResultsDatabase;
 import io.tunescope.store.TrialsTable;
+import io.tunescope.store.TuningSummary;
 import io.tunescope.Progress;
 import io.tunescope.SignalStop;
 import io.tunescope.store.BestSoFar;
@@ -34,9 +35,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -151,15 +150,12 @@ public final class CommandTuner {
             Final fin = finalBest(f, protocol, target, session, files, progress, start,
                     ProtocolSummary.noise(session, searched.loop()));
             BestSoFar best = fin.best();
-            Map<String, Object> summary = summary(f, target, session, best, importance, searched.exhausted(),
-                    (System.nanoTime() - start) / 1e9);
-            summary.put("complete", true);
-            summary.putAll(ProtocolSummary.of(protocol, session, searched.loop(), fin.revalidationSize(),
-                    f.budget()).fields());
+            TuningSummary summary = SessionSummary.of(f, target, session, best, importance, searched.exhausted(),
+                    (System.nanoTime() - start) / 1e9).completed(ProtocolSummary.of(protocol, session,
+                    searched.loop(), fin.revalidationSize(), f.budget()));
             if (mapping != null) {
                 mapping.record(session, outDir);
-                summary.put("mapping", mapping.mapped().orElse(null));
-                summary.put("profile", mapping.profile().orElse(null));
+                summary = summary.withMapping(mapping.mapped().orElse(null), mapping.profile().orElse(null));
             }
             ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
             return new Result(best, importance, searched.newTrials(), searched.exhausted(), outDir);
@@ -172,12 +168,10 @@ public final class CommandTuner {
      */
     private static void writeStopped(TuningFile f, TuningTarget target, TuningSession session, TrialProtocol protocol,
                                      TuningDir files, long startNanos) {
-        Map<String, Object> summary = summary(f, target, session, BestFile.content(session), List.of(), false,
-                (System.nanoTime() - startNanos) / 1e9);
-        summary.put("complete", false);
-        summary.put("failure", "stopped by a signal (SIGTERM or Ctrl-C) after " + session.completedTrials()
-                + " completed trials: the figures are of those; --resume goes on from them");
-        summary.putAll(ProtocolSummary.of(protocol, session, null, null, f.budget()).fields());
+        TuningSummary summary = SessionSummary.of(f, target, session, BestFile.content(session), List.of(), false,
+                (System.nanoTime() - startNanos) / 1e9).stopped("stopped by a signal (SIGTERM or Ctrl-C) after "
+                + session.completedTrials() + " completed trials: the figures are of those; --resume goes on from "
+                + "them", ProtocolSummary.of(protocol, session, null, null, f.budget()));
         ResultsDatabase.writeWithSummary(files.summary(), summary, List.of(TrialsTable.of(files)));
     }
 
@@ -344,29 +338,6 @@ public final class CommandTuner {
     private static String raceVerdict(io.tunescope.tune.session.TrialRecord best) {
         return io.tunescope.tune.session.TrialRecord.Race.BETTER.equals(best.race()) && !best.isDefault() ? "better"
                 : "indistinguishable";
-    }
-
-    private static Map<String, Object> summary(TuningFile f, TuningTarget target, TuningSession s, BestSoFar best,
-                                               List<ParameterImportance.Importance> importance, boolean exhausted,
-                                               double wallSeconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tool", "tunescope tune");
-        m.put("tuningFile", f.source().toString());
-        m.putAll(target.describe());
-        m.put("strategy", f.strategy());
-        m.put("seed", f.seed());
-        m.put("budget", f.budget());
-        m.put("repeats", f.repeats());
-        m.put("aggregate", f.aggregate().label());
-        m.put("timeoutMillis", f.timeout().toMillis());
-        m.put("best", best);
-        m.put("stats", s.stats());
-        m.put("spaceExhausted", exhausted);
-        m.put("importance", importance);
-        m.put("trials", s.history());
-        m.put("wallSeconds", Math.round(wallSeconds * 10) / 10.0);
-        m.put("environment", io.tunescope.store.RunEnvironment.capture());
-        return m;
     }
 
     private static void createDirectories(Path p) {

@@ -2,11 +2,11 @@ package io.tunescope.tune.command;
 
 import io.tunescope.Progress;
 import io.tunescope.store.BestSoFar;
+import io.tunescope.store.TargetDescription;
 import io.tunescope.store.WorkloadsSummary;
 import io.tunescope.tune.target.TuningTarget;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -15,7 +15,7 @@ import java.util.function.Function;
  * engine, target description and objective the summary shows, the runs of each matrix cell, each workload's target
  * for the matrix, its own session, and its entry in the summary.
  */
-record WorkloadKind(String engine, Map<String, Object> target, String objective, int revalidateRuns,
+record WorkloadKind(String engine, TargetDescription target, String objective, int revalidateRuns,
                     Function<TuningFile.Workload, TuningTarget> targets, Session session,
                     BiFunction<TuningFile.Workload, BestSoFar, WorkloadsSummary.Workload> describe) {
 

@@ -11,6 +11,7 @@ import io.tunescope.experiment.TpchRunner;
 import io.tunescope.experiment.monitor.RunMonitor;
 import io.tunescope.experiment.monitor.RunObserver;
 import io.tunescope.monitor.MonitorOptions;
+import io.tunescope.store.TargetDescription;
 import io.tunescope.store.VerdictExplanation;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TimeLimitedRun;
@@ -204,21 +205,11 @@ public final class DatabaseTarget implements TuningTarget, AutoCloseable {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", spec.engine().id());
-        m.put("workload", spec.workload().toString());
-        m.put("scaleFactor", spec.scaleFactor());
-        m.put("users", spec.users());
-        m.put("warmupIterations", spec.warmupIterations());
-        m.put("measureMillis", spec.measure() == null ? null : spec.measure().toMillis());
-        m.put("iterations", spec.iterations() > 0 ? spec.iterations() : null);
-        m.put("cooldownMillis", spec.cooldown().toMillis());
-        m.put("timeoutMillis", spec.timeout().toMillis());
-        m.put("objective", spec.objective().label());
-        m.put("repeats", spec.repeats());
-        m.put("server", spec.server().label());
-        return m;
+    public TargetDescription describe() {
+        return new TargetDescription.Database(spec.engine().id(), spec.workload().toString(), spec.scaleFactor(),
+                spec.users(), spec.warmupIterations(), spec.measure() == null ? null : spec.measure().toMillis(),
+                spec.iterations() > 0 ? spec.iterations() : null, spec.cooldown().toMillis(),
+                spec.objective().label(), spec.server().label());
     }
 
     /** Stops the session's persistent server, if one was started; nothing otherwise. */

@@ -3,6 +3,7 @@ package io.tunescope.tune.mapping;
 import io.tunescope.BadInputException;
 import io.tunescope.analysis.tune.WorkloadProfiles;
 import io.tunescope.store.KnowledgeBase;
+import io.tunescope.store.TuningSummary;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunSummary;
 import io.tunescope.tune.database.DatabaseTarget;
@@ -42,12 +43,7 @@ public final class WorkloadMapping {
     private final SearchSpace space;
     private final Function<Path, Optional<Map<String, Double>>> profiler;
     private Map<String, Double> profile;
-    private Mapped mapped;
-
-    /** What the session was mapped to: the past workload, how near, and how many configurations it suggested. */
-    public record Mapped(String workload, int users, double scaleFactor, String session, double distance,
-                         int suggested) {
-    }
+    private TuningSummary.Match mapped;
 
     /** Mapping on {@code knowledge}, profiling the default trial from its monitored run's summary. */
     public WorkloadMapping(KnowledgeBase knowledge, DatabaseTargetSpec spec, SearchSpace space) {
@@ -70,7 +66,7 @@ public final class WorkloadMapping {
      *
      * @param trialLog the log path the trial was measured with (its runs lie beside it)
      */
-    public Optional<Mapped> afterTrial(TuningSession session, Path trialLog) {
+    public Optional<TuningSummary.Match> afterTrial(TuningSession session, Path trialLog) {
         if (profile != null) {
             return Optional.ofNullable(mapped);
         }
@@ -87,7 +83,7 @@ public final class WorkloadMapping {
         KnowledgeBase.Entry e = match.get().entry();
         List<Configuration> configs = project(e.bests());
         session.suggest(configs);
-        mapped = new Mapped(e.workload(), e.users(), e.scaleFactor(), e.session(),
+        mapped = new TuningSummary.Match(e.workload(), e.users(), e.scaleFactor(), e.session(),
                 Math.round(match.get().distance() * 1000) / 1000.0, configs.size());
         return Optional.of(mapped);
     }
@@ -131,7 +127,7 @@ public final class WorkloadMapping {
                 sessionDir.toAbsolutePath().toString(), Instant.now().toString()));
     }
 
-    public Optional<Mapped> mapped() {
+    public Optional<TuningSummary.Match> mapped() {
         return Optional.ofNullable(mapped);
     }
 

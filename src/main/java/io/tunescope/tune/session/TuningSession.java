@@ -1,6 +1,7 @@
 package io.tunescope.tune.session;
 
 import io.tunescope.BadInputException;
+import io.tunescope.store.TuningSummary;
 import io.tunescope.store.JournalLine;
 import io.tunescope.store.study.StudyStore;
 import io.tunescope.tune.space.Configuration;
@@ -15,7 +16,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -375,14 +375,8 @@ public final class TuningSession implements AutoCloseable {
     }
 
     /** Counters for summaries. */
-    public Map<String, Object> stats() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("completedTrials", ledger.size());
-        m.put("failedTrials", ledger.failed());
-        m.put("unstableTrials", ledger.unstable());
-        m.put("cacheHits", cacheHits);
-        m.put("rejectedProposals", rejected);
-        return m;
+    public TuningSummary.Stats stats() {
+        return new TuningSummary.Stats(ledger.size(), ledger.failed(), ledger.unstable(), cacheHits, rejected);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.tunescope.shop.stack.ShopCatalogs;
 import io.tunescope.shop.stack.LiveStack;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.shop.stack.ShopTiers;
+import io.tunescope.store.TargetDescription;
 import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.database.DatabaseTarget;
 import io.tunescope.tune.space.Configuration;
@@ -77,7 +78,7 @@ public final class ShopTarget implements TuningTarget, AutoCloseable {
             }
 
             @Override
-            public Map<String, Object> describe() {
+            public TargetDescription describe() {
                 return ShopTarget.this.describe();
             }
         };
@@ -274,24 +275,11 @@ public final class ShopTarget implements TuningTarget, AutoCloseable {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", "shop");
-        m.put("mix", spec.mix().label());
-        m.put("browsers", spec.browsers());
-        m.put("thinkScale", spec.thinkScale());
-        m.put("items", spec.items());
-        m.put("scaleDown", spec.scaleDown());
-        m.put("database", spec.database());
-        m.put("appNodes", spec.appNodes());
-        m.put("proxy", spec.proxy());
-        m.put("stack", spec.persistent() ? "persistent" : "fresh");
-        m.put("rampUpMillis", spec.rampUp().toMillis());
-        m.put("measureMillis", spec.measure().toMillis());
-        m.put("rampDownMillis", spec.rampDown().toMillis());
-        m.put("objective", spec.objective().label());
-        m.put("timeoutMillis", spec.timeout().toMillis());
-        return m;
+    public TargetDescription describe() {
+        return new TargetDescription.Shop(TargetDescription.SHOP, spec.mix().label(), spec.browsers(),
+                spec.thinkScale(), spec.items(), spec.scaleDown(), spec.database(), spec.appNodes(), spec.proxy(),
+                spec.persistent() ? "persistent" : "fresh", spec.rampUp().toMillis(), spec.measure().toMillis(),
+                spec.rampDown().toMillis(), spec.objective().label());
     }
 
     public ShopTargetSpec spec() {

@@ -1,11 +1,11 @@
 package io.tunescope.tune.target;
 
+import io.tunescope.store.TargetDescription;
 import io.tunescope.store.VerdictExplanation;
 import io.tunescope.tune.space.Configuration;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,8 +43,8 @@ public interface TuningTarget {
         return Optional.empty();
     }
 
-    /** What this target is, for summary.json. */
-    Map<String, Object> describe();
+    /** What this target is, at the top level of summary.json (null: nothing to say). */
+    TargetDescription describe();
 
     /**
      * One measurement: the objective values (one per repeat), or why there are none; a failed measurement is scored

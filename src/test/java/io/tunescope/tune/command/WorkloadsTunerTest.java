@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,8 +47,8 @@ class WorkloadsTunerTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of("users", spec.users());
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         };
     }

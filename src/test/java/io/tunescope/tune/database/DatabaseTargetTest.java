@@ -108,8 +108,8 @@ class DatabaseTargetTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of("engine", "fake");
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         };
         Path out = dir.resolve("out");
@@ -146,8 +146,8 @@ class DatabaseTargetTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of();
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         };
         Path out = dir.resolve("out");

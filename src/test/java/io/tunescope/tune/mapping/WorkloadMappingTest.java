@@ -43,8 +43,8 @@ class WorkloadMappingTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of();
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         };
     }

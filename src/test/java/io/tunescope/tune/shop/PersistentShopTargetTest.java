@@ -163,7 +163,7 @@ class PersistentShopTargetTest {
         ShopTarget t = target(dir, "postgres", "parameters: [{name: work_mem, min: 1024, max: 65536}]\n");
         assertThat(t.settings(new Configuration(Map.of("work_mem", 2048L))).database())
                 .containsEntry("work_mem", 2048L);
-        assertThat(t.describe()).containsEntry("stack", "persistent");
+        assertThat(((io.tunescope.store.TargetDescription.Shop) t.describe()).stack()).isEqualTo("persistent");
         assertThatThrownBy(() -> target(dir, "postgres", "parameters: [{name: work_mem, min: 1, max: 65536}]\n"))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageContaining("work_mem (1) must be a whole number between 64 and 2097152 kB");

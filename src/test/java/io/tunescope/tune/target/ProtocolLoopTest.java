@@ -49,8 +49,8 @@ class ProtocolLoopTest {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            return Map.of();
+        public io.tunescope.store.TargetDescription describe() {
+            return null;
         }
     }
 
@@ -100,7 +100,7 @@ class ProtocolLoopTest {
             assertThat(trialOf(s, 3).race()).isEqualTo(TrialRecord.Race.WORSE);
             assertThat(trialOf(s, 3).measurements()).as("a clearly worse candidate is measured once").hasSize(1);
             assertThat(s.best().orElseThrow().config().values().get("x")).isEqualTo(2L);
-            assertThat(s.stats().get("unstableTrials")).isEqualTo(1L);
+            assertThat(s.stats().unstableTrials()).isEqualTo(1L);
         }
     }
 

@@ -65,8 +65,8 @@ class ReplicationSizingTest {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            return Map.of();
+        public io.tunescope.store.TargetDescription describe() {
+            return null;
         }
     }
 

@@ -74,8 +74,8 @@ class RevalidationTest {
         }
 
         @Override
-        public java.util.Map<String, Object> describe() {
-            return java.util.Map.of();
+        public io.tunescope.store.TargetDescription describe() {
+            return null;
         }
     }
 

@@ -1,14 +1,13 @@
 package io.tunescope.tune.cluster.lines;
 
 import io.tunescope.store.Json;
+import io.tunescope.store.TargetDescription;
 import io.tunescope.store.study.PostgresRounds;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.target.TuningTarget;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,12 +53,8 @@ public final class ClusterLineTarget implements TuningTarget {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("target", "cluster-line");
-        m.put("comparison", comparison);
-        m.put("line", line);
-        m.put("roundTimeoutSeconds", roundTimeout.toSeconds());
-        return m;
+    public TargetDescription describe() {
+        return new TargetDescription.ClusterLine(TargetDescription.CLUSTER_LINE, comparison, line,
+                roundTimeout.toSeconds());
     }
 }

@@ -19,7 +19,6 @@ import io.tunescope.tune.space.Configuration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -147,24 +146,13 @@ public final class ProcessPartitioning {
         return out;
     }
 
-    /** The tuning file of one line's tuner process: a {@code clusterLine:} section (JSON, which YAML reads). */
+    /** The tuning file of one line's tuner process: a {@code clusterLine:} section ({@link ClusterLineFile}). */
     private static Path writeLineFile(TuningDir modeDir, KnobGrouping.Group group, int index,
                                       ModeRun.Settings settings, Options o) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("clusterFile", o.clusterFile().toAbsolutePath().toString());
-        s.put("line", group.line());
-        s.put("comparison", o.comparison());
-        s.put("trials", settings.trials());
-        s.put("strategy", settings.strategy());
-        s.put("seed", settings.seed() + index);
-        s.put("roundTimeoutSeconds", o.roundTimeout().toSeconds());
         Path file = modeDir.root().resolve("lines").resolve(study(o.comparison(), index) + ".yaml");
-        try {
-            Files.createDirectories(file.getParent());
-            Json.writeTextAtomically(file, Json.toJson(Map.of("clusterLine", s)) + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        new ClusterLineFile(o.clusterFile().toAbsolutePath().toString(), group.line(), o.comparison(),
+                settings.trials(), settings.strategy(), settings.seed() + index, o.roundTimeout().toSeconds())
+                .write(file);
         return file;
     }
 
