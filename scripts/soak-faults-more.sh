@@ -109,6 +109,24 @@ mariadb_restart() {
   echo "mariadbd accepted no connection on port $port within 60 s of its restart"; return 1
 }
 
+# check_complete_run DIR CODE [ARGS...] < CHECK: runs the Python CHECK (stdin) with sys.argv[1:] = DIR CODE ARGS,
+# after a prelude that reads DIR/summary.json into s (unreadable: the check fails with that one line) and starts the
+# list problems with the exit code, completeness and failure when the run did not exit 0 with "complete": true
+check_complete_run() {
+  { cat <<'PY'
+import csv, json, os, sys
+d, code = sys.argv[1], int(sys.argv[2])
+problems = []
+try:
+    s = json.load(open(os.path.join(d, "summary.json")))
+except (OSError, ValueError) as e:
+    print(f"no readable summary.json: {e}"); sys.exit(1)
+if code != 0 or s.get("complete") is not True:
+    problems.append(f"exit {code}, complete={s.get('complete')}, failure: {str(s.get('failure'))[:90]}")
+PY
+    cat; } | python3 - "$@"
+}
+
 # tune_restart DIR: a tuning session of 2 trials (protocol single, no re-validation), each a fresh private
 # PostgreSQL measuring TPC-H (SF 0.01, 1 user, 10 s), whose server is restarted (pg_ctl restart -m fast) while the
 # users of a drawn trial run. Checks: the session exits 0 and its summary is complete, the journal holds trials 1..2
@@ -152,10 +170,15 @@ YAML
   local took="-"
   if [ -n "$data" ]; then
     sleep "$(( RANDOM % 5 + 1 ))"
-    local before=$(date +%s%6N)
+    local before=$(date +%s%6N) logged
+    logged=$(wc -l 2>/dev/null < "$dir.restarts.log" || echo 0)
     if runuser -u "$(stat -c %U "$data")" -- "$(pg_bin)/pg_ctl" -D "$data" -m fast -w -t 60 restart \
         >> "$dir.restarts.log" 2>&1; then
       took="$(( ($(date +%s%6N) - before) / 1000 )) ms"
+    elif tail -n +"$(( logged + 1 ))" "$dir.restarts.log" | grep -q '^server stopped'; then
+      # the stop ended the trial's connection, so the trial failed and the session stopped its server (as it
+      # should) while pg_ctl still waited for the restarted one: the fault was injected; the session is checked below
+      took="$(( ($(date +%s%6N) - before) / 1000 )) ms (stopped again by the session before pg_ctl saw it up)"
     else
       status=FAIL; detail="pg_ctl restart failed: $(tail -1 "$dir.restarts.log"); "
     fi
@@ -164,16 +187,8 @@ YAML
   fi
   set +e; wait "$current"; local code=$?; set -e; current=""
   local verdict
-  verdict=$(python3 - "$dir" "$code" "$budget" "$target" <<'PY'
-import json, os, sys
-d, code, budget, target = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-problems = []
-try:
-    s = json.load(open(os.path.join(d, "summary.json")))
-except (OSError, ValueError) as e:
-    print(f"no readable summary.json: {e}"); sys.exit(1)
-if code != 0 or s.get("complete") is not True:
-    problems.append(f"exit {code}, complete={s.get('complete')}, failure: {str(s.get('failure'))[:90]}")
+  verdict=$(check_complete_run "$dir" "$code" "$budget" "$target" <<'PY'
+budget, target = int(sys.argv[3]), int(sys.argv[4])
 trials = [json.loads(l) for l in open(os.path.join(d, "journal.jsonl")) if '"type":"trial"' in l]
 numbers = sorted(t["trial"] for t in trials)
 if numbers != list(range(1, budget + 1)):
@@ -245,16 +260,8 @@ finish_steady() {
       || { kill -KILL "$mariadb_restarted"; status=FAIL; own="; the restarted server did not stop within 60 s"; }
   fi
   mariadb_restarted=""
-  verdict=$(python3 - "$dir" "$code" "$restarts" "$dir.memory.tsv" "${SOAK_WARMUP_SECONDS:-300}" <<'PY'
-import csv, json, os, sys
-d, code, restarts, memory, warm = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
-problems = []
-try:
-    s = json.load(open(os.path.join(d, "summary.json")))
-except (OSError, ValueError) as e:
-    print(f"no readable summary.json: {e}"); sys.exit(1)
-if code != 0 or s.get("complete") is not True:
-    problems.append(f"exit {code}, complete={s.get('complete')}, failure: {s.get('failure')}")
+  verdict=$(check_complete_run "$dir" "$code" "$restarts" "$dir.memory.tsv" "${SOAK_WARMUP_SECONDS:-300}" <<'PY'
+restarts, memory, warm = int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 t = s["tenants"][0]
 with open(os.path.join(d, "tenants", "t1", "executions.csv"), newline="") as f:
     rows = [r for r in csv.DictReader(f) if r["phase"] == "MEASURE"]

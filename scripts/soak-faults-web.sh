@@ -17,14 +17,31 @@ descendants() {
   done
 }
 
-# those of the pids in $1 (one a line) still alive after a 20 s deadline, with their command lines
+# the process groups of the pids in $1 (one a line) other than this script's own, one a line: nginx runs in a
+# session of its own, so its group holds every process it forked, also one no longer below its master
+groups_of() {
+  local own pid g
+  own=$(ps -o pgid= -p $$ | tr -d ' ')
+  for pid in $1; do
+    g=$(ps -o pgid= -p "$pid" 2>/dev/null | tr -d ' ' || true)
+    if [ -n "$g" ] && [ "$g" != "$own" ]; then echo "$g"; fi
+  done | sort -u
+}
+
+# the running pids (not zombies) of $1 (one a line) and of the members of the process groups in $2
+running_of() {
+  local pid
+  for pid in $1 $(for g in $2; do pgrep -g "$g" || true; done); do
+    if [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; then echo "$pid"; fi
+  done | sort -u
+}
+
+# those of the pids in $1 (one a line), and of the members of the process groups in $2, still running after a 20 s
+# deadline, with their command lines
 alive_of() {
   local pid left
   for _ in $(seq 1 200); do
-    left=""
-    for pid in $1; do
-      [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ] && left+="$pid "
-    done
+    left=$(running_of "$1" "${2:-}")
     [ -z "$left" ] && return 0
     sleep 0.1
   done
@@ -34,10 +51,12 @@ alive_of() {
 # shop_kill NAME DIR: `shop run` (H2, 2 application nodes behind nginx, 4 browsers, 40 s measured) with, once the
 # browsers run, node-kill: one application node (drawn) killed; proxy-kill: nginx killed, drawn between its master
 # alone (its workers serve on until the run stops them) and its whole process group (master and workers: the
-# store's front is gone). Checks: exit 0 (or 1 with one line naming the failed node when nothing was measured), no
-# stack trace, summary.json complete and degraded with the victim in failedNodes and the interactions counted; a
-# killed application node cost at most one interaction per browser (the one in flight); no process of the run left
-# (each process of the stack as it was at the kill, and anything naming the run's directory).
+# store's front is gone); SOAK_PROXY_KILL=master or group forces the one or the other. Checks: exit 0 (or 1 with
+# one line naming the failed node when nothing was measured), no stack trace, summary.json complete and degraded
+# with the victim in failedNodes and the interactions counted; a killed application node cost at most one
+# interaction per browser (the one in flight); no process of the run left
+# (each process of the stack as it was at the kill, every process of their process groups other than this script's,
+# and anything naming the run's directory).
 shop_kill() {
   local name=$1 dir=$2 status=PASS detail="" victim="" how="" browsers=4
   "$here/tunescope" shop run --database h2 --items 1000 --scale-down 100 --browsers "$browsers" --app-nodes 2 \
@@ -49,7 +68,7 @@ shop_kill() {
     sleep 0.1
   done
   sleep "$(( RANDOM % 6 + 3 ))"
-  local tree; tree=$(descendants "$current")
+  local tree groups; tree=$(descendants "$current"); groups=$(groups_of "$tree")
   if [ "$name" = node-kill ]; then
     victim=app$(( RANDOM % 2 + 1 ))
     local pid; pid=$(pgrep -P "$current" -f -- "-Dtunescope.node=$victim( |$)" || true)
@@ -59,9 +78,11 @@ shop_kill() {
     victim=proxy
     local master; master=$(pgrep -P "$current" -f "tunescope-nginx-watcher" | head -1 || true)
     master=${master:+$(pgrep -P "$master" -x nginx | head -1 || true)}
+    local which=${SOAK_PROXY_KILL:-}
+    if [ -z "$which" ]; then (( RANDOM % 2 )) && which=master || which=group; fi
     if [ -z "$master" ]; then
       status=FAIL; detail="no nginx master; "
-    elif (( RANDOM % 2 )); then
+    elif [ "$which" = master ]; then
       how="nginx master (pid $master) alone, its workers $(pgrep -P "$master" | tr '\n' ' ' || true)left"
       kill -KILL "$master"
     else
@@ -104,7 +125,7 @@ print(("FAIL " + "; ".join(problems) + " | " if problems else "") + f"exit {code
 sys.exit(1 if problems else 0)
 PY
 ) || status=FAIL
-  local left; left=$(alive_of "$tree")
+  local left; left=$(alive_of "$tree" "$groups")
   [ -z "$left" ] || { status=FAIL; detail+="left running: $left; "; }
   left=$(strays "$dir")
   [ -z "$left" ] || { status=FAIL; detail+="left running: $left; "; }

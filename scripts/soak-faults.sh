@@ -5,9 +5,10 @@
 #   mariadb-kill a MariaDB tenant's server killed (SIGKILL) while 2 users run TPC-H;
 #   agent-kill   the controller of a 2-tenant DuckDB run killed (SIGKILL) while its users run;
 #   tune-kill    `tune` killed (SIGKILL) mid-session, then `tune --resume` to the end;
-#   shop-term    `shop run` (H2) stopped with SIGTERM while its browsers run;
+#   shop-term    `shop run` (H2 behind nginx) stopped with SIGTERM while its browsers run;
 #   node-kill    an application node of `shop run` (H2, 2 nodes behind nginx) killed (SIGKILL) while browsers run;
-#   proxy-kill   the nginx of such a run killed (SIGKILL): its master alone, or with its workers;
+#   proxy-kill   the nginx of such a run killed (SIGKILL): its master alone, or with its workers (drawn;
+#                SOAK_PROXY_KILL=master or group forces one);
 #   tune-restart the private PostgreSQL of a tuning session's trial restarted (pg_ctl restart -m fast) mid-trial;
 #   db-restart   the server of the steady TPC-C run (below) restarted: PostgreSQL with pg_ctl restart -m fast,
 #                MariaDB with SIGTERM and the same command line again;
@@ -18,7 +19,8 @@
 # the script prints their least-squares slopes per hour and checks the run: exit 0, complete, every execution on disk
 # counted, the restarts' lost connections counted by SQLSTATE, the TPC-C consistency conditions held (the run checks
 # them at its end and fails otherwise). SOAK_STEADY=0 leaves it out.
-# After each: no process of the scenario left (nothing whose command line names its directory, 20 s deadline);
+# After each: no process of the scenario left (nothing whose command line names its directory, 20 s deadline; for
+# the web stack also each process below the run's controller at the fault and every process of their process groups);
 # a cut run keeps summary.json with "complete": false and counts exactly the executions on disk; a resumed session
 # ends with each trial number once and the budget's count of trials; a stopped shop run keeps its summary with the
 # interactions counted. Prints one line per scenario and a table at the end; exits 1 when any check failed.
@@ -32,6 +34,10 @@ esac
 scenarios=(pg-kill mariadb-kill agent-kill tune-kill shop-term node-kill proxy-kill tune-restart)
 [ "$(id -u)" = 0 ] && scenarios+=(disk-full)
 [ "${SOAK_STEADY:-1}" = 0 ] || scenarios+=(db-restart)
+case "${SOAK_PROXY_KILL:-}" in
+  ''|master|group) ;;
+  *) echo "soak-faults: SOAK_PROXY_KILL (${SOAK_PROXY_KILL}) must be master or group (unset: drawn)" >&2; exit 2 ;;
+esac
 case " ${scenarios[*]} " in
   *" ${SOAK_ONLY:-${scenarios[0]}} "*) ;;
   *) echo "soak-faults: SOAK_ONLY (${SOAK_ONLY:-}) must be one of: ${scenarios[*]}" >&2; exit 2 ;;
@@ -175,11 +181,19 @@ PY
 
 shop_term() {
   local dir=$1 status=PASS detail=""
-  "$here/tunescope" shop run --database h2 --items 1000 --scale-down 100 --browsers 4 --ramp-up 1s --duration 120s \
-    --out "$dir" > "$dir.stdout" 2> "$dir.stderr" &
+  "$here/tunescope" shop run --database h2 --proxy nginx --items 1000 --scale-down 100 --browsers 4 --ramp-up 1s \
+    --duration 120s --out "$dir" > "$dir.stdout" 2> "$dir.stderr" &
   current=$!
-  for _ in $(seq 1 900); do grep -q "measur" "$dir.stderr" 2>/dev/null && break; kill -0 "$current" 2>/dev/null || break; sleep 0.1; done
-  sleep "$(( RANDOM % 6 + 2 ))"
+  # the browsers' progress line: the store is populated and browsing has begun (at most 180 s); then 5-15 s, so
+  # that the browsers (thinking 7 s on average) have completed some interactions
+  for _ in $(seq 1 1800); do
+    grep -q "emulated browsers" "$dir.stderr" 2>/dev/null && break
+    kill -0 "$current" 2>/dev/null || break
+    sleep 0.1
+  done
+  sleep "$(( RANDOM % 11 + 5 ))"
+  # the stack as it is at the signal: every process below the controller, and their process groups (nginx's)
+  local tree groups; tree=$(descendants "$current"); groups=$(groups_of "$tree")
   kill -TERM "$current" 2>/dev/null || true
   set +e; wait "$current"; local code=$?; set -e; current=""
   local verdict
@@ -195,8 +209,12 @@ print(("" if ok else "FAIL ") + f"complete={s.get('complete')}, interactions {n}
 sys.exit(0 if ok else 1)
 PY
 ) || status=FAIL
-  local left; left=$(strays "$dir")
+  [ -n "$groups" ] || { status=FAIL; detail+="no process group of its own below the run (no nginx); "; }
+  local left; left=$(alive_of "$tree" "$groups")
   [ -z "$left" ] || { status=FAIL; detail+="left running: $left; "; }
+  left=$(strays "$dir")
+  [ -z "$left" ] || { status=FAIL; detail+="left running: $left; "; }
+  detail+="stack at the signal: $(echo "$tree" | grep -c .) processes, process groups of its own: $(echo $groups); "
   record shop-term "$status" "$code" "$detail$verdict"
 }
 

@@ -3,6 +3,7 @@ package io.tunescope.shop.proxy;
 import com.sun.net.httpserver.HttpServer;
 import io.tunescope.BadInputException;
 import io.tunescope.Externals;
+import io.tunescope.engine.ProcessGroup;
 import io.tunescope.engine.Processes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,8 @@ class NginxProxyTest {
             proxy.close();
         }
         assertThat(pids).allSatisfy(pid -> assertThat(Processes.isRunning(pid)).as("pid %d", pid).isFalse());
+        assertThat(new ProcessGroup(proxy.pid(), 0).members()).as("nginx's process group after a normal close")
+                .isEmpty();
     }
 
     @Test
