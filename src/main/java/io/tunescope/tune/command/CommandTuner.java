@@ -147,7 +147,7 @@ public final class CommandTuner {
             }
             List<ParameterImportance.Importance> importance = ParameterImportance.rank(f.space(), session.history(),
                     f.direction(), f.seed());
-            Final fin = finalBest(f, protocol, target, session, files, progress, start,
+            Final fin = finalBest(f, protocol, target, session, files, progress,
                     ProtocolSummary.noise(session, searched.loop()));
             BestSoFar best = fin.best();
             TuningSummary summary = SessionSummary.of(f, target, session, best, importance, searched.exhausted(),
@@ -267,7 +267,7 @@ public final class CommandTuner {
      * default (the best is the default) there is nothing to re-validate: the verdict is indistinguishable.
      */
     private static Final finalBest(TuningFile f, TrialProtocol p, TuningTarget target, TuningSession session,
-                                   TuningDir files, Progress progress, long startNanos, NoiseEstimate noise)
+                                   TuningDir files, Progress progress, NoiseEstimate noise)
             throws InterruptedException {
         Path logs = files.logs().resolve("revalidate");
         BestSoFar best = BestFile.content(session);
@@ -290,7 +290,7 @@ public final class CommandTuner {
         if (defaults.isPresent() && (!bestIsDefault || !p.racing()) && revalidate) {
             createDirectories(logs);
             revalidation = revalidate(f, p, target.forRevalidation(), session, defaults.get(), bestConfig, logs,
-                    progress, startNanos, noise);
+                    progress, noise);
         }
         Revalidated revalidated = revalidation.result();
         String snippet = target.snippet(bestConfig);
@@ -308,15 +308,15 @@ public final class CommandTuner {
      */
     private static Revalidating revalidate(TuningFile f, TrialProtocol p, TuningTarget measured,
                                            TuningSession session, Configuration defaults, Configuration bestConfig,
-                                           Path logs, Progress progress, long startNanos, NoiseEstimate noise)
+                                           Path logs, Progress progress, NoiseEstimate noise)
             throws InterruptedException {
         ReplicationSizing.Size size = null;
         int runs = f.revalidateRuns();
-        long deadline = p.budgetTime() == null ? 0 : startNanos + p.budgetTime().toNanos();
+        ReplicationBudget replication = new ReplicationBudget(p, session, f.budget());
+        long remainingMillis = replication.revalidationMillisLeft();
+        long deadline = p.budgetTime() == null ? 0 : System.nanoTime() + remainingMillis * 1_000_000;
         if (p.racing()) {
-            long remainingMillis = deadline == 0 ? 0 : (deadline - System.nanoTime()) / 1_000_000;
-            size = new ReplicationBudget(p, session, f.budget()).revalidationRuns(noise, remainingMillis,
-                    Revalidation.MIN_RUNS);
+            size = replication.revalidationRuns(noise, remainingMillis, Revalidation.MIN_RUNS);
             runs = size.chosen();
         }
         Revalidated result = null;

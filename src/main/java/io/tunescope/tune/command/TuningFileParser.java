@@ -1,6 +1,7 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
+import io.tunescope.Notices;
 import io.tunescope.config.LocatedYaml;
 import io.tunescope.config.YamlSection;
 import io.tunescope.config.YamlValue;
@@ -10,6 +11,7 @@ import io.tunescope.store.KnowledgeBase;
 import io.tunescope.tune.database.DatabaseTargetSpec;
 import io.tunescope.tune.session.Aggregate;
 import io.tunescope.tune.session.Direction;
+import io.tunescope.tune.session.Replication;
 import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.space.Constraint;
 import io.tunescope.tune.space.EnumParam;
@@ -26,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -68,7 +71,27 @@ public final class TuningFileParser {
         YamlSection top = YamlSection.root(yaml);
         TuningFile tuning = top.has("target") ? databaseFile(top) : commandFile(top);
         top.end();
+        revalidateNote(tuning).ifPresent(Notices::say);
         return tuning;
+    }
+
+    /**
+     * A note for a file whose {@code target.revalidate} gives a number of runs to a session that races: that number
+     * is the re-validation's only under {@code protocol: single} (and the matrix's rounds with {@code workloads:}),
+     * while racing takes {@code protocol.revalidateRuns}. The file is valid; the note keeps a number written for a
+     * fixed re-validation from being taken for one.
+     */
+    Optional<String> revalidateNote(TuningFile f) {
+        com.fasterxml.jackson.databind.JsonNode given = yaml.root().path("target").path("revalidate");
+        if (!given.isNumber() || given.asLong() <= 0 || !f.workloads().isEmpty() || !f.protocol().racing()) {
+            return Optional.empty();
+        }
+        Replication runs = f.protocol().revalidateRuns();
+        return Optional.of("tune: " + yaml.fileName() + ":" + yaml.lineOf("target.revalidate") + ": target.revalidate ("
+                + given.asText() + ") is the re-validation's runs under protocol: single only; this session races and "
+                + "re-validates with protocol.revalidateRuns (" + (runs.auto()
+                ? "auto: as many runs as the measured noise needs, within the budget); write protocol.revalidateRuns: "
+                + given.asText() + " for a fixed number" : runs.fixed() + ")"));
     }
 
     private TuningFile commandFile(YamlSection top) {

@@ -124,6 +124,13 @@ public final class WorkloadsTuner {
             for (TuningFile.Workload w : f.workloads()) {
                 BestSoFar b = sessions.get(w.name()).best();
                 Revalidated diagonal = CrossApply.diagonal(matrix, w.name(), f.direction());
+                if (bests.get(w.name()).key().equals(defaults.get().key())) {
+                    // a best that is the default makes its diagonal the default against itself, whose interval is
+                    // noise by construction: as for one session, nothing beat the default
+                    diagonal = new Revalidated(diagonal.defaultSide(), diagonal.best(), diagonal.improvementPercent(),
+                            diagonal.improvementCi95(), diagonal.runs(), diagonal.failedRuns(), "indistinguishable",
+                            diagonal.halfWidthPercent());
+                }
                 // the verdict is the diagonal's, the workload's own re-validation, rather than its session's race
                 BestSoFar done = b.withResult(b.snippet(), diagonal).withVerdict(diagonal.verdict(),
                         diagonal.halfWidthPercent());

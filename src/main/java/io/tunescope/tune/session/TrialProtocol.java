@@ -19,8 +19,9 @@ import java.time.Duration;
  *
  * @param measurementsPerTrial with {@code auto} and no {@code budgetTime}: the session takes at most this many
  *                             measurements per trial of its budget, noise phase, races and re-validation together
- * @param budgetTime the session's time budget (null: only the trial budget counts); the search stops at three
- *                   quarters of it and re-validation has the rest
+ * @param budgetTime the session's time budget (null: only the trial budget counts), counted in time spent measuring
+ *                   (the journal's), so a server's load before the first measurement is not in it; the search stops
+ *                   at three quarters of it and re-validation has the rest
  */
 public record TrialProtocol(Mode mode, int noiseRepeats, Replication maxSlices, double halfWidthPercent,
                             Replication revalidateRuns, double unstableFactor, double confidence,

@@ -106,6 +106,16 @@ public final class ReplicationBudget {
         return all.isEmpty() ? 1 : Math.max(1, spentMillis() / (double) all.size());
     }
 
+    /**
+     * The time the re-validation may take under {@code budgetTime}: what the session's measurements left of it (0
+     * without a time budget). Counted on the search's clock, the journal's measuring time, so that time spent outside
+     * measurements (loading a persistent server, populating a stack) does not come out of the re-validation's share,
+     * and a resumed session has what the interrupted one left.
+     */
+    public long revalidationMillisLeft() {
+        return protocol.budgetTime() == null ? 0 : Math.max(0, protocol.budgetTime().toMillis() - spentMillis());
+    }
+
     /** Whether the search's part of the time budget is spent. */
     public boolean timeUp() {
         Duration search = protocol.searchTime();

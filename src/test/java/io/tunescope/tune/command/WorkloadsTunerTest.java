@@ -132,4 +132,35 @@ class WorkloadsTunerTest {
                         + "workloads: [{workload: sequence}, {users: 2}]\n"))
                 .hasMessageContaining("users").hasMessageContaining("cannot be tuned with workloads");
     }
+
+    /**
+     * A workload whose best is the default: its diagonal measures the default against itself, here planted to look
+     * 20 % worse whenever the default configuration is not run as the default, and its verdict stays
+     * indistinguishable, as a single session's does when nothing beat the default.
+     */
+    @Test
+    void aBestThatIsTheDefaultIsIndistinguishableWhateverItsDiagonalSays(@TempDir Path dir) throws Exception {
+        TuningFile f = TuningFileParser.parse(dir.resolve("t.yaml"), FILE);
+        Path out = dir.resolve("out");
+        WorkloadsTuner.run(f, spec -> new TuningTarget() {
+            @Override
+            public Measurement measure(Configuration config, boolean isDefault, Path log) {
+                long threads = ((Number) config.get("threads")).longValue();
+                return Measurement.ok(List.of((isDefault ? 10.0 : 12.0) + 5 * Math.abs(threads - 2)), 1);
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return Map.of();
+            }
+        }, out, false, Progress.NONE);
+        CrossApplyMatrix m = CrossApplyMatrix.read(TuningDir.of(out).matrix());
+        assertThat(m.cell("sequence", "sequence").improvementPercent()).as("the planted A/A difference")
+                .isLessThan(-10);
+        JsonNode best = Json.MAPPER.readTree(TuningDir.of(out).workload("sequence").best().toFile());
+        assertThat(best.at("/best/config/threads").asLong()).as("the best is the default").isEqualTo(2);
+        assertThat(best.get("verdict").asText()).isEqualTo("indistinguishable");
+        assertThat(best.get("revalidated").get("verdict").asText()).isEqualTo("indistinguishable");
+        assertThat(best.get("revalidated").get("improvementPercent").asDouble()).isLessThan(-10);
+    }
 }

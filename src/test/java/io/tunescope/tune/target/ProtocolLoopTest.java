@@ -248,4 +248,23 @@ class ProtocolLoopTest {
                     .isLessThanOrEqualTo(10 + 2 * 11);
         }
     }
+
+    /**
+     * Under {@code budgetTime} the re-validation has what the session's measurements left of it, on the journal's
+     * clock: time spent outside measurements (a persistent server's load) does not shorten it.
+     */
+    @Test
+    void theRevalidationHasWhatTheMeasurementsLeftOfTheTimeBudget(@TempDir Path dir) throws Exception {
+        Random noise = new Random(17);
+        PlantedTarget target = new PlantedTarget(x -> 100 * Math.exp(0.05 * noise.nextGaussian()));
+        TrialProtocol timed = TrialProtocol.defaults().withBudgetTime(java.time.Duration.ofSeconds(60));
+        try (TuningSession s = session(dir, false)) {
+            run(s, target, timed);
+            assertThat(target.calls).isPositive();
+            Thread.sleep(30);
+            assertThat(new ReplicationBudget(timed, s, 4).revalidationMillisLeft())
+                    .as("60 s less 10 ms per measurement").isEqualTo(60_000 - 10L * target.calls);
+            assertThat(new ReplicationBudget(TrialProtocol.defaults(), s, 4).revalidationMillisLeft()).isZero();
+        }
+    }
 }
