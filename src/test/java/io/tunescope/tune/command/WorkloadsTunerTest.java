@@ -150,8 +150,8 @@ class WorkloadsTunerTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of();
+            public io.tunescope.store.TargetDescription describe() {
+                return null;
             }
         }, out, false, Progress.NONE);
         CrossApplyMatrix m = CrossApplyMatrix.read(TuningDir.of(out).matrix());
