@@ -1,5 +1,7 @@
 package io.tunescope.engine;
 
+import io.tunescope.store.ProcStat;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +43,7 @@ public final class ProcessGroup {
 
     /** The group {@code id}, started by the running process {@code starterPid} (the shell that ran setsid). */
     public static ProcessGroup startedBy(long id, long starterPid) throws IOException {
-        return new ProcessGroup(id, Stat.parse(Files.readString(Path.of("/proc", Long.toString(starterPid), "stat"),
+        return new ProcessGroup(id, ProcStat.parse(Files.readString(Path.of("/proc", Long.toString(starterPid), "stat"),
                 StandardCharsets.ISO_8859_1)).startTicks());
     }
 
@@ -56,8 +58,8 @@ public final class ProcessGroup {
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 try {
-                    Stat s = Stat.parse(Files.readString(proc.resolve("stat"), StandardCharsets.ISO_8859_1));
-                    if (s.group() == id && s.session() == id && s.state() != 'Z' && s.startTicks() >= notBeforeTicks) {
+                    ProcStat s = ProcStat.parse(Files.readString(proc.resolve("stat"), StandardCharsets.ISO_8859_1));
+                    if (s.group() == id && s.session() == id && !s.zombie() && s.startTicks() >= notBeforeTicks) {
                         out.add(Long.parseLong(proc.getFileName().toString()));
                     }
                 } catch (IOException | RuntimeException e) {
@@ -159,26 +161,6 @@ public final class ProcessGroup {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    /**
-     * The fields of one {@code /proc/PID/stat} line that say whose process it is.
-     *
-     * @param state      field 3 ({@code R}, {@code S}, {@code Z} for a zombie, ...)
-     * @param group      field 5, the process group id
-     * @param session    field 6, the session id
-     * @param startTicks field 22, when it started, in clock ticks after boot
-     */
-    record Stat(char state, long group, long session, long startTicks) {
-        /** Parses a line; the command name (field 2) may hold spaces and ')', so fields are counted after its end. */
-        static Stat parse(String line) {
-            int afterName = line.lastIndexOf(')');
-            if (afterName < 0 || afterName + 2 >= line.length()) {
-                throw new IllegalArgumentException("not a /proc/PID/stat line: " + line);
-            }
-            String[] f = line.substring(afterName + 2).trim().split(" ");
-            return new Stat(f[0].charAt(0), Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[19]));
         }
     }
 }

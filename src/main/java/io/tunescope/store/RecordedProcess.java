@@ -35,11 +35,12 @@ public record RecordedProcess(long pid, long startTicks, String commandLine) {
         try {
             Path proc = Path.of("/proc", String.valueOf(pid));
             String stat = Files.readString(proc.resolve("stat"), StandardCharsets.ISO_8859_1);
-            if (isZombie(stat)) {
+            ProcStat parsed = ProcStat.parse(stat);
+            if (parsed.zombie()) {
                 return Optional.empty();
             }
             byte[] cmdline = Files.readAllBytes(proc.resolve("cmdline"));
-            return Optional.of(new RecordedProcess(pid, startTicks(stat), commandLine(cmdline)));
+            return Optional.of(new RecordedProcess(pid, parsed.startTicks(), commandLine(cmdline)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();    // gone between the reads, or a stat line we cannot read: nothing we may signal
         }
@@ -75,20 +76,9 @@ public record RecordedProcess(long pid, long startTicks, String commandLine) {
         return of(pid).filter(p -> p.commandLine.contains(mark)).flatMap(p -> ProcessHandle.of(pid));
     }
 
-    /** Field 22 of a {@code /proc/PID/stat} line, counted after the command name, which may hold spaces and ')'. */
+    /** Field 22 of a {@code /proc/PID/stat} line. */
     static long startTicks(String stat) {
-        int afterName = stat.lastIndexOf(')');
-        if (afterName < 0) {
-            throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat);
-        }
-        // the fields after ") " start with field 3 (state); starttime is field 22, the 20th of them
-        String[] fields = stat.substring(afterName + 2).trim().split(" ");
-        return Long.parseLong(fields[19]);
-    }
-
-    private static boolean isZombie(String stat) {
-        int afterName = stat.lastIndexOf(')');
-        return afterName >= 0 && afterName + 2 < stat.length() && stat.charAt(afterName + 2) == 'Z';
+        return ProcStat.parse(stat).startTicks();
     }
 
     /** {@code /proc/PID/cmdline}: arguments separated (and usually ended) by NUL bytes. */

@@ -1,5 +1,6 @@
 package io.tunescope.engine;
 
+import io.tunescope.store.ProcStat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,9 +21,9 @@ class ProcessGroupTest {
         // a recorded line of /proc/PID/stat whose command name is "a b) c"
         String line = "4242 (a b) c) S 1 4242 4242 0 -1 4194560 150 0 0 0 1 2 0 0 20 0 1 0 987654 9781248 230 "
                 + "18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
-        ProcessGroup.Stat s = ProcessGroup.Stat.parse(line);
-        assertThat(s).isEqualTo(new ProcessGroup.Stat('S', 4242, 4242, 987654));
-        assertThat(ProcessGroup.Stat.parse(line.replace(") S ", ") Z ")).state()).isEqualTo('Z');
+        ProcStat s = ProcStat.parse(line);
+        assertThat(s).isEqualTo(new ProcStat('S', 4242, 4242, 987654));
+        assertThat(ProcStat.parse(line.replace(") S ", ") Z ")).state()).isEqualTo('Z');
     }
 
     @Test
