@@ -17,6 +17,16 @@ descendants() {
   done
 }
 
+# waits until the shop run PID has logged its browsers' progress line to FILE (the store is populated and browsing
+# has begun; at most 180 s, or until the run exits)
+await_browsers() {
+  for _ in $(seq 1 1800); do
+    grep -q "emulated browsers" "$2" 2>/dev/null && break
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.1
+  done
+}
+
 # the process groups of the pids in $1 (one a line) other than this script's own, one a line: nginx runs in a
 # session of its own, so its group holds every process it forked, also one no longer below its master
 groups_of() {
@@ -62,11 +72,7 @@ shop_kill() {
   "$here/tunescope" shop run --database h2 --items 1000 --scale-down 100 --browsers "$browsers" --app-nodes 2 \
     --proxy nginx --ramp-up 1s --duration 40s --out "$dir" > "$dir.stdout" 2> "$dir.stderr" &
   current=$!
-  for _ in $(seq 1 1800); do
-    grep -q "emulated browsers" "$dir.stderr" 2>/dev/null && break
-    kill -0 "$current" 2>/dev/null || break
-    sleep 0.1
-  done
+  await_browsers "$current" "$dir.stderr"
   sleep "$(( RANDOM % 6 + 3 ))"
   local tree groups; tree=$(descendants "$current"); groups=$(groups_of "$tree")
   if [ "$name" = node-kill ]; then

@@ -184,13 +184,8 @@ shop_term() {
   "$here/tunescope" shop run --database h2 --proxy nginx --items 1000 --scale-down 100 --browsers 4 --ramp-up 1s \
     --duration 120s --out "$dir" > "$dir.stdout" 2> "$dir.stderr" &
   current=$!
-  # the browsers' progress line: the store is populated and browsing has begun (at most 180 s); then 5-15 s, so
-  # that the browsers (thinking 7 s on average) have completed some interactions
-  for _ in $(seq 1 1800); do
-    grep -q "emulated browsers" "$dir.stderr" 2>/dev/null && break
-    kill -0 "$current" 2>/dev/null || break
-    sleep 0.1
-  done
+  # browsing has begun; then 5-15 s, so that the browsers (thinking 7 s on average) have completed some interactions
+  await_browsers "$current" "$dir.stderr"
   sleep "$(( RANDOM % 11 + 5 ))"
   # the stack as it is at the signal: every process below the controller, and their process groups (nginx's)
   local tree groups; tree=$(descendants "$current"); groups=$(groups_of "$tree")
