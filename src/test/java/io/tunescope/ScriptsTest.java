@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -113,6 +114,70 @@ class ScriptsTest {
                 .containsPattern("(?m)^exact overheadCpuMillis [0-9]+");
     }
 
+    @Test
+    void efficiencyBenchRunsBothProtocolsInBothConditions(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("eff");
+        String output = run(tmp, 300, Map.of("INTERFERER", "none", "BUDGET", "3"), "scripts/efficiency-bench.sh", "1",
+                out.toString());
+        assertThat(output).containsPattern("expected at most about [0-9]+ min")
+                .containsPattern("(?m)^auto +quiet +1 ").containsPattern("(?m)^auto +interferer +1 ")
+                .containsPattern("(?m)^single +quiet +1 ").containsPattern("(?m)^single +interferer +1 ")
+                .containsPattern("(?m)^single +[^ ]*[0-9.]+ \\[[0-9.]+, [0-9.]+\\]");
+        assertThat(Files.readAllLines(out.resolve("sessions.csv"))).hasSize(5);
+    }
+
+    /**
+     * Planted journals: under racing the incumbent is the last race winner (a configuration near the optimum whose
+     * race ended indistinguishable does not count, though its mean is lower); under single the lowest objective so
+     * far; a session that never gets within 5 % is censored at its budget.
+     */
+    @Test
+    void efficiencyBenchReadsTrialsTo95PercentFromTheJournal(@TempDir Path tmp) throws Exception {
+        String racing = String.join("\n", replicate(2, 1, 0, 0, 100), replicate(2, 2, 5, 6, 100),
+                trial(1, 0, 0, 100.0, 200, "incumbent"), trial(2, 5, 6, 90.0, 200, "indistinguishable"),
+                replicate(3, 3, 9, 9, 100), trial(3, 9, 9, 95.0, 100, "better"), replicate(4, 4, 4, 5, 200),
+                trial(4, 4, 5, 80.0, 200, "better"), replicate(5, 5, 5, 5, 100), trial(5, 5, 5, 99.0, 100, "worse"));
+        String single = String.join("\n", trial(1, 0, 0, 100.0, 100, null), trial(2, 15, 15, 50.0, 100, null),
+                trial(3, 5, 5, 60.0, 100, null), trial(4, 5, 5, null, 100, null), trial(5, 6, 5, 40.0, 100, null),
+                trial(6, 15, 0, 45.0, 100, null));
+        String never = String.join("\n", replicate(2, 1, 0, 0, 300), replicate(2, 2, 9, 9, 300),
+                trial(1, 0, 0, 100.0, 300, "incumbent"), trial(2, 9, 9, 90.0, 300, "indistinguishable"));
+        plant(tmp, "auto-quiet-1", racing);
+        plant(tmp, "auto-interferer-1", never);
+        plant(tmp, "single-quiet-1", single);
+        plant(tmp, "single-interferer-1", single);
+        String output = run(tmp, 60, Map.of(), "scripts/efficiency-bench.sh", "--report", tmp.toString());
+        assertThat(Files.readAllLines(tmp.resolve("sessions.csv"))).containsExactly(
+                "protocol,condition,session,reached,trialsTo95,measuringSecondsTo95,wallSecondsTo95,"
+                        + "finalWithin5Percent,budget,finalX,finalY",
+                "auto,interferer,1,false,6,0.6,,false,6,0,0",
+                "auto,quiet,1,true,4,0.5,,true,6,4,5",
+                "single,interferer,1,true,5,0.5,,true,6,6,5",
+                "single,quiet,1,true,5,0.5,,true,6,6,5");
+        assertThat(output).containsPattern("(?m)^auto +interferer +1 +0 +0% +0% +≥6 ")
+                .containsPattern("(?m)^auto +≥1.50 \\[1.50, 1.50\\]")
+                .containsPattern("(?m)^single +1.00 \\[1.00, 1.00\\]");
+    }
+
+    private static void plant(Path dir, String name, String journal) throws IOException {
+        Path session = Files.createDirectories(dir.resolve(name));
+        Files.writeString(session.resolve("journal.jsonl"), "{\"type\":\"session\"}\n" + journal + "\n");
+        Files.writeString(session.resolve("landscape.json"), "{\"xOpt\": 5, \"yOpt\": 5, \"widthSteps\": 5, "
+                + "\"a\": 1.0, \"b\": 0.5, \"min\": 0, \"max\": 15, \"budget\": 6}");
+    }
+
+    private static String replicate(int race, int trial, int x, int y, long millis) {
+        return String.format("{\"type\":\"replicate\",\"race\":%d,\"trial\":%d,\"slice\":1,"
+                + "\"config\":{\"x\":%d,\"y\":%d},\"value\":1.0,\"elapsedMillis\":%d}", race, trial, x, y, millis);
+    }
+
+    private static String trial(int trial, int x, int y, Double objective, long millis, String race) {
+        return String.format("{\"type\":\"trial\",\"trial\":%d,\"config\":{\"x\":%d,\"y\":%d},\"status\":\"%s\","
+                + "\"objective\":%s,\"measurements\":[%s],\"isDefault\":%b,\"elapsedMillis\":%d%s}", trial, x, y,
+                objective == null ? "failed" : "ok", objective, objective == null ? "" : objective, trial == 1, millis,
+                race == null ? "" : ",\"race\":\"" + race + "\"");
+    }
+
     private static void requireTracing() throws Exception {
         Externals.require(TracefsTracer.prepare(TracefsTracer.DEFAULT_ROOT, line -> { }) == null, "root and tracefs");
     }
@@ -128,7 +193,14 @@ class ScriptsTest {
 
     /** Runs a script from the repository root as a user would; its stdout and stderr, after asserting exit 0. */
     private static String run(Path tmp, int timeoutSeconds, String... command) throws Exception {
+        return run(tmp, timeoutSeconds, Map.of(), command);
+    }
+
+    /** As {@link #run(Path, int, String...)}, with these variables added to the script's environment. */
+    private static String run(Path tmp, int timeoutSeconds, Map<String, String> env, String... command)
+            throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().putAll(env);
         Path log = Files.createTempFile(tmp, "script", ".log");
         pb.redirectOutput(log.toFile());
         pb.environment().put("TUNESCOPE_CLASSPATH", mainClassPath());
