@@ -96,14 +96,19 @@ def quantile(xs, p):
 def med(xs):
     return statistics.median(xs) if xs else None
 
-def fmt(v, censored_at=None):
+def fmt(v, bound=False):
     if v is None:
         return "-"
     s = f"{v:.0f}" if isinstance(v, int) else f"{v:.1f}"
-    return ("≥" + s) if censored_at is not None and v >= censored_at else s
+    return ("≥" + s) if bound else s
+
+def median_bound(vals, censored):
+    """Whether the median of vals is only a lower bound: a censored value (itself a lower bound) lies at or below the
+    upper of the order statistics the median is taken from, so the true values could move it up."""
+    return bool(censored) and min(censored) <= sorted(vals)[len(vals) // 2]
 
 print("censored: a session that never got within 5 % counts at its budget (trials, whole measuring and wall time); "
-      "a median marked ≥ rests on such sessions")
+      "a median marked ≥ rests on such sessions (a lower bound); a ratio marked ≥ or ≤ is a bound, ? unknown")
 print(f"{'protocol':8} {'condition':10} {'sessions':>8} {'reached':>8} {'final ok':>8} {'trials to 95 %':>18} "
       f"{'measuring s to 95 %':>22} {'wall s to 95 %':>20}")
 protocols = sorted({k[0] for k in rows}, key=lambda p: (p != "auto", p))
@@ -119,9 +124,9 @@ for p in protocols:
                 cells.append("-")
                 continue
             lost = [r[col] for r in rs if r[col] is not None and not r[3]]
-            cut = min(lost) if lost else None
-            mid = med(vals)
-            cells.append(f"{fmt(mid, cut)} ({fmt(quantile(vals, 0.1))}..{fmt(quantile(vals, 0.9), cut)})")
+            p90 = quantile(vals, 0.9)
+            cells.append(f"{fmt(med(vals), median_bound(vals, lost))} ({fmt(quantile(vals, 0.1))}.."
+                         f"{fmt(p90, bool(lost) and min(lost) <= p90)})")
         reached = sum(r[3] for r in rs)
         final = sum(r[4] for r in rs)
         print(f"{p:8} {c:10} {len(rs):>8} {reached:>3} {100 * reached / len(rs):>3.0f}% {100 * final / len(rs):>7.0f}% "
@@ -148,13 +153,10 @@ for p in protocols:
         point = ratio(both)
         boots = sorted(ratio([rng.choice(both) for _ in both]) for _ in range(2000))
         # a median that rests on a censored session is a bound, and so is the ratio
-        bound = ""
-        if any(not loud[i][3] for i in both) and med([loud[i][col] for i in both]) >= min(
-                loud[i][col] for i in both if not loud[i][3]):
-            bound = "≥"
-        if any(not quiet[i][3] for i in both) and med([quiet[i][col] for i in both]) >= min(
-                quiet[i][col] for i in both if not quiet[i][3]):
-            bound = "?" if bound else "≤"
+        def bounded(side):
+            return median_bound([side[i][col] for i in both], [side[i][col] for i in both if not side[i][3]])
+        bound = {(False, False): "", (True, False): "≥", (False, True): "≤", (True, True): "?"}[
+            (bounded(loud), bounded(quiet))]
         cells.append(f"{bound}{point:.2f} [{boots[50]:.2f}, {boots[1949]:.2f}]")
     print(f"{p:8} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
 mismatch = []
@@ -243,7 +245,7 @@ stop_interferer() {
 trap stop_interferer EXIT
 
 # the expected duration: a racing session measures at most 10 times its budget (the default measurementsPerTrial),
-# a single one its budget; each measurement costs one and a half times what a call of the command costs here (three
+# a single one its budget; each measurement costs twice what a call of the command costs here (three
 # calls, before the sessions) plus 5 ms of the tuner's own, and a session four seconds more (the JVM's start, the end)
 calls="$out/calibrate.calls"
 t0=$(date +%s%N)
@@ -252,7 +254,7 @@ per_call_ms=$(( ($(date +%s%N) - t0) / 3000000 + 5 ))
 measurements=0
 for p in $protocols; do measurements=$(( measurements + budget * $( [ "$p" = single ] && echo 1 || echo 10 ) )); done
 n_protocols=$(wc -w <<< "$protocols")
-expected_s=$(( sessions * 2 * (measurements * per_call_ms * 3 / 2 / 1000 + 4 * n_protocols) ))
+expected_s=$(( sessions * 2 * (measurements * per_call_ms * 2 / 1000 + 4 * n_protocols) ))
 echo "efficiency-bench: $sessions sessions per protocol and condition ($protocols; budget $budget, strategy $strategy, WORK $work), interferer $interferer at $duty %, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ); expected at most about $(( (expected_s + 59) / 60 )) min ($per_call_ms ms per call)" | tee "$out/header.txt"
 
 start=$(date +%s)
