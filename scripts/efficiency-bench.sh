@@ -109,7 +109,7 @@ def median_bound(vals, censored):
 
 print("censored: a session that never got within 5 % counts at its budget (trials, whole measuring and wall time); "
       "a median marked ≥ rests on such sessions (a lower bound); a ratio marked ≥ or ≤ is a bound, ? unknown")
-print(f"{'protocol':8} {'condition':10} {'sessions':>8} {'reached':>8} {'final ok':>8} {'trials to 95 %':>18} "
+print(f"{'protocol':8} {'condition':10} {'sessions':>8} {'reached':>8} {'final≤5%':>8} {'trials to 95 %':>18} "
       f"{'measuring s to 95 %':>22} {'wall s to 95 %':>20}")
 protocols = sorted({k[0] for k in rows}, key=lambda p: (p != "auto", p))
 for p in protocols:
