@@ -132,9 +132,7 @@ public final class ProtocolLoop {
         SequentialTest.Look look = null;
         for (int s = 1; s <= slices; s++) {
             boolean withSecond = second != null && secondFailed == null;
-            // time ends the phase's race no sooner than the fewest pairs a race takes
-            if (!withSecond && a.size() >= protocol.noiseRepeats()
-                    || timeUp() && a.size() >= (withSecond ? Math.max(2, budget.minRaceSlices()) : 2)) {
+            if (!withSecond && a.size() >= protocol.noiseRepeats() || phaseTimeUp(withSecond, a.size())) {
                 break;
             }
             Slice slice = s == 1 ? new Slice(opening, withSecond ? measure(second, raceNo, 1) : null)
@@ -176,6 +174,11 @@ public final class ProtocolLoop {
         }
         completeSecond(second, b, first.number(), firstFailed != null, secondFailed, look, elapsed);
         return List.of(first, second);
+    }
+
+    /** Whether time ends the noise phase: no sooner than the fewest pairs a race takes when a second races. */
+    private boolean phaseTimeUp(boolean withSecond, int measuredFirst) {
+        return timeUp() && measuredFirst >= (withSecond ? Math.max(2, budget.minRaceSlices()) : 2);
     }
 
     /** Tells the session how the noise phase's second configuration did against the first ({@code against}). */
