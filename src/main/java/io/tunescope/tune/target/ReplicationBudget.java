@@ -124,8 +124,10 @@ public final class ReplicationBudget {
 
     /** One line for the progress display: how many races of the fewest pairs the search's part left holds. */
     public String racesLeftNote() {
+        long n = racesLeft();
         return "races sized to at least " + MIN_RACE_PAIRS + " pairs; the " + (protocol.budgetTime() != null ? "time"
-                : "measurement budget") + " left holds about " + racesLeft() + " such races, this one included";
+                : "measurement budget") + " left holds about " + n + " such race" + (n == 1 ? "" : "s")
+                + ", this one included";
     }
 
     /** The measurements of races whose trial completed: not those of a race a killed session left unfinished. */

@@ -129,7 +129,7 @@ class RaceMinimumTest {
             assertThat(loop.searchEnd()).startsWith("the search ended after 3 of 12 trials: ");
             assertThat(notes.lines).anySatisfy(l -> assertThat(l).startsWith("trial 3 races for at most: 4;")
                     .endsWith("its share allows 0 slices, raised to 4, the fewest a race takes; races sized to at "
-                            + "least 4 pairs; the time left holds about 1 such races, this one included"));
+                            + "least 4 pairs; the time left holds about 1 such race, this one included"));
             assertThat(notes.lines).contains(loop.searchEnd());
         }
     }
