@@ -34,12 +34,14 @@ public record TuningProtocol(Settings protocol, @JsonInclude(JsonInclude.Include
 
     /**
      * How {@code auto} sized the replication: the noise phase's spread, the pairs it asks for to resolve the
-     * half-width, what capped them ({@code budgetTime} or {@code measurementBudget}, with that budget), and the
-     * re-validation's runs (null: none ran).
+     * half-width, what capped them ({@code budgetTime} or {@code measurementBudget}, with that budget), the re-validation's
+     * runs (null: none ran), the fewest pairs a race takes whatever its share ({@code minRacePairs}, under
+     * {@code maxSlices: auto}), and, when what was left of the search's part held no race of that many pairs before
+     * the trial budget was reached, why the search ended there ({@code searchEnd}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Sizing(Double noiseCvPercent, Integer pairsNeeded, String cappedBy, Long measurementBudget,
-                         Size revalidateRuns) {
+                         Size revalidateRuns, Integer minRacePairs, String searchEnd) {
     }
 
     /** One replication size: the size chosen, the pairs the noise asked for, the cap, and what set the size. */

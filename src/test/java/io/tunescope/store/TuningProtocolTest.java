@@ -32,7 +32,8 @@ class TuningProtocolTest {
     void aRacingSummaryReadsBackAsTheRecordItWasWrittenFrom(@TempDir Path dir) throws Exception {
         TuningProtocol racing = new TuningProtocol(new TuningProtocol.Settings("racing", 4, "auto", 5.0, 8, 3.0, 0.95,
                 10, new TuningProtocol.Sizing(7.25, 12, "measurementBudget", 40L,
-                new TuningProtocol.Size(6, 12, 6, "measurementBudget")), null),
+                new TuningProtocol.Size(6, 12, 6, "measurementBudget"), 4, "the search ended after 5 of 12 trials"),
+                null),
                 new TuningProtocol.Noise(4, 20.5, 7.25, -1.5), 23,
                 List.of(new TuningProtocol.Race(2, 1, 5, 5, "better", 12.3, List.of(4.1, 20.9), 3.0,
                         new TuningProtocol.Size(5, 12, 5, "measurementBudget")),

@@ -6,6 +6,7 @@ import io.tunescope.tune.session.TrialRecord;
 import io.tunescope.tune.session.TuningSession;
 import io.tunescope.tune.target.NoiseEstimate;
 import io.tunescope.tune.target.ProtocolLoop;
+import io.tunescope.tune.target.ReplicationBudget;
 import io.tunescope.tune.target.ReplicationSizing;
 
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class ProtocolSummary {
         TuningProtocol.Settings settings = new TuningProtocol.Settings(p.mode().label(), p.noiseRepeats(),
                 p.maxSlices().label(), p.halfWidthPercent(), p.revalidateRuns().label(), p.unstableFactor(),
                 p.confidence(), p.sized() ? p.measurementsPerTrial() : null,
-                p.sized() ? sizing(p, budgetTrials, noise, revalidation) : null, budgetSeconds);
+                p.sized() ? sizing(p, budgetTrials, noise, revalidation, loop) : null, budgetSeconds);
         List<TuningProtocol.Unstable> unstable = session.history().stream().filter(TrialRecord::unstable)
                 .map(r -> new TuningProtocol.Unstable(r.trial(), r.config().values(), r.measurements(),
                         NoiseEstimate.of(r.measurements()).cvPercent(), noise == null ? null : noise.cvPercent()))
@@ -56,15 +57,18 @@ final class ProtocolSummary {
 
     /**
      * How {@code auto} sized the replication: the pairs the measured noise asks for to resolve ±halfWidthPercent, the
-     * budget that caps them, and the re-validation's runs (each race's slices are in {@code races}).
+     * budget that caps them, the re-validation's runs (each race's slices are in {@code races}), the fewest pairs a
+     * race takes and why the search ended early where it did so for that.
      */
     private static TuningProtocol.Sizing sizing(TrialProtocol p, int budgetTrials, NoiseEstimate noise,
-                                                ReplicationSizing.Size revalidation) {
+                                                ReplicationSizing.Size revalidation, ProtocolLoop loop) {
         return new TuningProtocol.Sizing(noise == null ? null : noise.cvPercent(), noise == null ? null
                 : ReplicationSizing.pairsToResolve(noise.logSd(), p.halfWidthPercent(), p.confidence()),
                 p.budgetTime() != null ? "budgetTime" : "measurementBudget",
                 p.budgetTime() == null ? p.measurementBudget(budgetTrials) : null,
-                revalidation == null ? null : revalidation.stored());
+                revalidation == null ? null : revalidation.stored(),
+                p.maxSlices().auto() ? ReplicationBudget.MIN_RACE_PAIRS : null,
+                loop == null ? null : loop.searchEnd());
     }
 
     /**

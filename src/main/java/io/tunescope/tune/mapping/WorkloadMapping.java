@@ -81,7 +81,9 @@ public final class WorkloadMapping {
             return Optional.empty();
         }
         KnowledgeBase.Entry e = match.get().entry();
-        List<Configuration> configs = project(e.bests());
+        // the session's default is measured already (under racing, it is being measured): not suggested again
+        String defaultKey = space.defaultConfiguration().map(Configuration::key).orElse(null);
+        List<Configuration> configs = project(e.bests()).stream().filter(c -> !c.key().equals(defaultKey)).toList();
         session.suggest(configs);
         mapped = new TuningSummary.Match(e.workload(), e.users(), e.scaleFactor(), e.session(),
                 Math.round(match.get().distance() * 1000) / 1000.0, configs.size());
@@ -111,7 +113,12 @@ public final class WorkloadMapping {
         return out;
     }
 
-    /** Adds this session's profile and best configurations to the knowledge base (nothing without a profile). */
+    /**
+     * Adds this session's profile and best configurations to the knowledge base (nothing without a profile): the
+     * session's best first (under racing the last race winner, which may have a lower mean than a candidate whose
+     * race ended {@code indistinguishable}), then the others by objective, but none flagged unstable or whose race
+     * ended {@code worse}.
+     */
     public void record(TuningSession session, Path sessionDir) {
         if (profile == null) {
             return;
@@ -120,8 +127,14 @@ public final class WorkloadMapping {
         if (session.direction().label().equals("maximize")) {
             better = better.reversed();
         }
-        List<Map<String, Object>> bests = session.history().stream().filter(TrialRecord::ok).sorted(better)
-                .limit(BESTS).map(r -> (Map<String, Object>) new LinkedHashMap<>(r.config().values())).toList();
+        Optional<TrialRecord> best = session.best();
+        List<TrialRecord> ranked = new ArrayList<>();
+        best.ifPresent(ranked::add);
+        session.history().stream().filter(TrialRecord::ok)
+                .filter(r -> !r.unstable() && !TrialRecord.Race.WORSE.equals(r.race()))
+                .filter(r -> best.map(b -> b.trial() != r.trial()).orElse(true)).sorted(better).forEach(ranked::add);
+        List<Map<String, Object>> bests = ranked.stream().limit(BESTS)
+                .map(r -> (Map<String, Object>) new LinkedHashMap<>(r.config().values())).toList();
         knowledge.append(new KnowledgeBase.Entry(spec.engine().id(), spec.workload().toString(), spec.users(),
                 spec.scaleFactor(), spec.objective().name(), session.direction().label(), profile, bests,
                 sessionDir.toAbsolutePath().toString(), Instant.now().toString()));

@@ -29,10 +29,9 @@ import java.util.function.IntFunction;
  * the journal (a resumed race) is used instead of measured again.
  */
 public final class ProtocolLoop {
-    private final TuningTarget target;
     private final TuningSession session;
     private final TrialProtocol protocol;
-    private final IntFunction<Path> trialLog;
+    private final RaceMeasurements measurements;
     private final Progress.Task measurementsBar;
     private final List<TuningProtocol.Race> races = new ArrayList<>();
     private final Map<Integer, ReplicationSizing.Size> raceSizes = new LinkedHashMap<>();
@@ -40,7 +39,7 @@ public final class ProtocolLoop {
     private int budgetTrials;
     private NoiseEstimate noise;
     private List<Double> defaultLogs = List.of();
-    private int measured;
+    private String searchEnd;
 
     /**
      * @param trialLog the log of a trial's first measurement by its number; its further measurements go beside it
@@ -48,10 +47,9 @@ public final class ProtocolLoop {
      */
     public ProtocolLoop(TuningTarget target, TuningSession session, TrialProtocol protocol, IntFunction<Path> trialLog,
                         Progress.Task measurementsBar) {
-        this.target = target;
         this.session = session;
         this.protocol = protocol;
-        this.trialLog = trialLog;
+        this.measurements = new RaceMeasurements(target, session, trialLog, measurementsBar);
         this.measurementsBar = measurementsBar;
         session.defaultTrial().filter(r -> r.race() != null && r.measurements().size() >= 2)
                 .ifPresent(r -> noiseFrom(r.measurements()));
@@ -82,7 +80,7 @@ public final class ProtocolLoop {
             phase.forEach(after::after);
             trialsBar.step(phase.size());
         }
-        while (session.completedTrials() < budget && !timeUp()) {
+        while (session.completedTrials() < budget && !searchOver()) {
             trialsBar.step(session.learnFromStudy());
             if (session.completedTrials() >= budget) {
                 break;
@@ -96,6 +94,18 @@ public final class ProtocolLoop {
             trialsBar.step(1);
         }
         return false;
+    }
+
+    /** Whether the search ends before its next trial ({@link ReplicationBudget#searchOver}); says why once. */
+    private boolean searchOver() {
+        if (!budget.searchOver()) {
+            return false;
+        }
+        if (searchEnd == null && budget.racesLeft() < 1) {
+            searchEnd = budget.searchEnd(session.completedTrials());
+            measurementsBar.note(searchEnd);
+        }
+        return true;
     }
 
     /**
@@ -122,7 +132,7 @@ public final class ProtocolLoop {
         SequentialTest.Look look = null;
         for (int s = 1; s <= slices; s++) {
             boolean withSecond = second != null && secondFailed == null;
-            if (!withSecond && a.size() >= protocol.noiseRepeats() || timeUp() && a.size() >= 2) {
+            if (!withSecond && a.size() >= protocol.noiseRepeats() || phaseTimeUp(withSecond, a.size())) {
                 break;
             }
             Slice slice = s == 1 ? new Slice(opening, withSecond ? measure(second, raceNo, 1) : null)
@@ -146,7 +156,7 @@ public final class ProtocolLoop {
                 slices = s == protocol.noiseRepeats() ? Math.max(slices, sizeNoiseRace(second, a, raceNo)) : slices;
                 if (s >= protocol.noiseRepeats()) {
                     look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
-                            s == slices || timeUp());
+                            s == slices || timeUp() && s >= budget.minRaceSlices());
                     if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
                         break;
                     }
@@ -164,6 +174,11 @@ public final class ProtocolLoop {
         }
         completeSecond(second, b, first.number(), firstFailed != null, secondFailed, look, elapsed);
         return List.of(first, second);
+    }
+
+    /** Whether time ends the noise phase: no sooner than the fewest pairs a race takes when a second races. */
+    private boolean phaseTimeUp(boolean withSecond, int measuredFirst) {
+        return timeUp() && measuredFirst >= (withSecond ? Math.max(2, budget.minRaceSlices()) : 2);
     }
 
     /** Tells the session how the noise phase's second configuration did against the first ({@code against}). */
@@ -222,15 +237,16 @@ public final class ProtocolLoop {
                     incumbent.trial(), elapsed);
             return;
         }
-        long share = this.budget.timeShareMillis(budget);
-        long spentAtStart = spentMillis();
+        long share = this.budget.timeShareMillis(budget, t.number());
+        int minSlices = Math.max(2, this.budget.minRaceSlices());
         int left = (budget == Integer.MAX_VALUE ? budgetTrials : budget) - session.completedTrials();
         int slices = sizeRace(t, noise, left, t.number(), true);
         List<Double> ratios = new ArrayList<>();
         SequentialTest.Look look = null;
         Trial incTrial = new Trial(incumbent.trial(), incumbent.config(), incumbent.isDefault());
         for (int s = 1; s <= slices; s++) {
-            if (s > 2 && share > 0 && spentMillis() - spentAtStart >= share) {
+            // its share of the time ends a race, but not before the fewest pairs a race takes
+            if (s > minSlices && share > 0 && this.budget.pairsMillis(t.number()) >= share) {
                 look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
                 break;
             }
@@ -250,7 +266,7 @@ public final class ProtocolLoop {
             }
             ratios.add(logRatio(rc.value(), ri.value()));
             look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
-                    s == slices || timeUp());
+                    s == slices || timeUp() && s >= this.budget.minRaceSlices());
             if (look.verdict() != SequentialTest.Verdict.UNDECIDED) {
                 break;
             }
@@ -269,7 +285,8 @@ public final class ProtocolLoop {
         raceSizes.put(candidate.number(), size);
         if (!"fixed".equals(size.limitedBy())) {
             measurementsBar.note(size.describe("trial " + candidate.number() + " races for at most", noiseNow,
-                    protocol.halfWidthPercent()) + " slices");
+                    protocol.halfWidthPercent()) + (ReplicationSizing.MIN_RACE_PAIRS.equals(size.limitedBy())
+                    ? "; " + budget.racesLeftNote() : " slices"));
         }
         return size.chosen();
     }
@@ -306,35 +323,8 @@ public final class ProtocolLoop {
         return out.isEmpty() ? new ArrayList<>(incumbent.measurements()) : out;
     }
 
-    /** The journaled measurement of {@code t} in slice {@code slice} of race {@code raceNo}, or a new one. */
     private JournalLine.Replicate measure(Trial t, int raceNo, int slice) throws InterruptedException {
-        Map<String, Object> config = t.config().values();
-        for (JournalLine.Replicate r : session.replicates()) {
-            // the configuration compared by key: read back from JSON, 4 is an Integer where the space holds a Long
-            if (r.race() == raceNo && r.trial() == t.number() && r.slice() == slice
-                    && session.space().configuration(r.config()).key().equals(t.config().key())) {
-                return r;
-            }
-        }
-        // a trial's first measurement has the trial's own log (workload mapping reads it); later ones go beside it
-        Path log = trialLog.apply(t.number());
-        if (session.replicates().stream().anyMatch(r -> r.trial() == t.number())) {
-            String name = log.getFileName().toString();
-            int dot = name.lastIndexOf('.');
-            String suffix = "-race-" + raceNo + "-slice-" + slice;
-            log = log.resolveSibling(dot > 0 ? name.substring(0, dot) + suffix + name.substring(dot) : name + suffix);
-        }
-        TuningTarget.Measurement m = target.measure(t.config(), t.isDefault(), log);
-        JournalLine.Replicate r = new JournalLine.Replicate(raceNo, t.number(), slice, config,
-                m.ok() ? SequentialTest.mean(m.values()) : null, m.ok() ? null : m.reason(), m.elapsedMillis());
-        if (r.ok() && !Double.isFinite(r.value())) {
-            r = new JournalLine.Replicate(raceNo, t.number(), slice, config, null,
-                    "objective is not a finite number: " + r.value(), m.elapsedMillis());
-        }
-        session.recordReplicate(r);
-        measured++;
-        measurementsBar.step(1);
-        return r;
+        return measurements.measure(t, raceNo, slice);
     }
 
     /** ln(candidate / incumbent), oriented so that positive means the candidate is better. */
@@ -356,11 +346,6 @@ public final class ProtocolLoop {
         return values.stream().map(v -> v > 0 ? Math.log(v) : v).toList();
     }
 
-    /** Time spent measuring in this session, in this process and before it (from the journal). */
-    long spentMillis() {
-        return budget.spentMillis();
-    }
-
     private boolean timeUp() {
         return budget.timeUp();
     }
@@ -375,9 +360,17 @@ public final class ProtocolLoop {
         return List.copyOf(races);
     }
 
+    /**
+     * Why the search ended before the trial budget when what was left of its part held no race of the fewest pairs
+     * (null: it did not end so).
+     */
+    public String searchEnd() {
+        return searchEnd;
+    }
+
     /** Measurements taken by this process (not those read back from the journal). */
     public int measured() {
-        return measured;
+        return measurements.measured();
     }
 
     private static double round(double v) {

@@ -18,12 +18,14 @@ import java.util.Locale;
 public final class ReplicationSizing {
     /** Beyond this many pairs the answer is "more than the budget allows" anyway. */
     static final int MAX_PAIRS = 1_000_000;
+    /** What set a race's size when its share was below the fewest pairs a race takes. */
+    static final String MIN_RACE_PAIRS = "minRacePairs";
 
     /**
      * A replication size chosen: {@code chosen} slices or runs of each side, the pairs the noise asks for
      * ({@code needed}; null when there is no noise estimate or the size is fixed), the most the budget allows
-     * ({@code cap}) and what set the size: {@code noise}, {@code measurementBudget}, {@code budgetTime} or
-     * {@code fixed}.
+     * ({@code cap}) and what set the size: {@code noise}, {@code measurementBudget}, {@code budgetTime},
+     * {@code minRacePairs} (a race raised to the fewest pairs that can decide, above its share) or {@code fixed}.
      */
     public record Size(int chosen, Integer needed, int cap, String limitedBy) {
         public static Size fixed(int n) {
@@ -43,7 +45,9 @@ public final class ReplicationSizing {
             }
             return String.format(Locale.ROOT, "%s: %d; noise cv %.1f %% needs %d pairs for ±%s %%%s", what, chosen,
                     noise == null ? Double.NaN : noise.cvPercent(), needed, trim(halfWidthPercent),
-                    "noise".equals(limitedBy) ? "" : ", " + limitedBy + " allows " + cap);
+                    "noise".equals(limitedBy) ? ""
+                    : MIN_RACE_PAIRS.equals(limitedBy) ? ", its share allows " + cap + " slices, raised to " + chosen
+                    + ", the fewest a race takes" : ", " + limitedBy + " allows " + cap);
         }
     }
 
@@ -85,6 +89,20 @@ public final class ReplicationSizing {
         }
         int chosen = Math.max(min, Math.min(needed, cap));
         return new Size(chosen, needed, cap, needed <= cap ? "noise" : capBy);
+    }
+
+    /**
+     * A race's size: the pairs {@code needed} (null: unknown, take the cap) within {@code capPairs}, raised to
+     * {@code minPairs} when that is less ({@code limitedBy} then {@code minRacePairs}, and {@code cap} what the
+     * budget's share allowed, which may be 0).
+     */
+    public static Size chooseRace(Integer needed, long capPairs, String capBy, int minPairs) {
+        int cap = (int) Math.max(0, Math.min(MAX_PAIRS, capPairs));
+        int want = needed == null ? cap : Math.min(needed, cap);
+        if (want < minPairs) {
+            return new Size(minPairs, needed, cap, MIN_RACE_PAIRS);
+        }
+        return new Size(want, needed, cap, needed != null && needed <= cap ? "noise" : capBy);
     }
 
     private static String trim(double v) {
