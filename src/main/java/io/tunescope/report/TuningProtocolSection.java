@@ -99,11 +99,14 @@ final class TuningProtocolSection {
         List<List<Object>> rows = new ArrayList<>();
         for (TuningProtocol.Unstable u : p.unstable()) {
             rows.add(List.of(u.trial(), u.config(), u.measurements(), u.cvPercent() == null ? "" : u.cvPercent(),
+                    u.referenceCvPercent() == null ? "" : u.referenceCvPercent(),
+                    u.reference() == null ? "" : u.reference(),
                     u.defaultCvPercent() == null ? "" : u.defaultCvPercent()));
         }
-        h.paragraph("Unstable configurations (their measurements spread much more than the default's; never chosen "
-                + "as best):");
-        h.table(List.of("trial", "configuration", "measurements", "coefficient of variation %", "default's %"), rows);
+        h.paragraph("Unstable configurations (their measurements spread much more than the incumbent's in the same "
+                + "race, or where that race had too few, the default's in the noise phase; never chosen as best):");
+        h.table(List.of("trial", "configuration", "measurements", "coefficient of variation %", "judged against %",
+                "judged against", "default's in the noise phase %"), rows);
     }
 
     private static String interval(List<Double> ci) {

@@ -67,9 +67,15 @@ public record TuningProtocol(Settings protocol, @JsonInclude(JsonInclude.Include
         }
     }
 
-    /** A configuration flagged unstable: its measurements' spread against the default's. */
+    /**
+     * A configuration flagged unstable: its measurements' spread, the default's in the noise phase, and the spread it
+     * was judged against ({@code reference}: {@code incumbentInRace}, the incumbent's measurements in the same race,
+     * or {@code noisePhase} where that race had too few; both null where the journal keeps no race measurements).
+     */
     public record Unstable(int trial, Map<String, Object> config, List<Double> measurements, Double cvPercent,
-                           Double defaultCvPercent) {
+                           Double defaultCvPercent,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Double referenceCvPercent,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String reference) {
     }
 
     /** The mode; {@code single} when the summary names none. */

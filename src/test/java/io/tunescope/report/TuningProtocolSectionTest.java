@@ -29,7 +29,8 @@ class TuningProtocolSectionTest {
                {"trial": 3, "against": 2, "measurements": 1, "pairs": 0, "decision": "worse"},
                {"trial": 4, "measurements": 3, "decision": "unstable"}],
              "unstable": [{"trial": 4, "config": {"threads": 7, "mode": "fast"}, "measurements": [10.0, 31.0, 55.0],
-                           "cvPercent": 68.4, "defaultCvPercent": 7.25}]}
+                           "cvPercent": 68.4, "defaultCvPercent": 7.25, "referenceCvPercent": 9.1,
+                           "reference": "incumbentInRace"}]}
             """;
 
     private static TuningAnalysis analysis(BestSoFar best, TuningProtocol p) {
@@ -61,7 +62,8 @@ class TuningProtocolSectionTest {
         assertThat(html).contains("Protocol: racing, 23 measurements in all. Noise of the default (4 measurements, "
                 + "mean 20.50): coefficient of variation 7.25 %, drift -1.50 % of the mean per measurement.");
         assertThat(html).contains("<td>better</td>", "<td>[4.1, 20.9]</td>", "<td>worse</td>",
-                "<td>unstable</td>", "{threads=7, mode=fast}", "<td class=\"n\">68.40</td>");
+                "<td>unstable</td>", "{threads=7, mode=fast}", "<td class=\"n\">68.40</td>",
+                "<td class=\"n\">9.10</td>", "<td>incumbentInRace</td>");
         assertThat(html).contains("medians over 8 monitored re-validation runs", "Q6: the finding.", "<td>Q6</td>",
                 "<td class=\"n\">-25.00</td>", "<td>worker</td>", "context switches/s, default");
     }

@@ -38,7 +38,8 @@ class TuningProtocolTest {
                 List.of(new TuningProtocol.Race(2, 1, 5, 5, "better", 12.3, List.of(4.1, 20.9), 3.0,
                         new TuningProtocol.Size(5, 12, 5, "measurementBudget")),
                         TuningProtocol.Race.journaled(4, 3, "unstable")),
-                List.of(new TuningProtocol.Unstable(4, Map.of("threads", 7), List.of(10.0, 31.0, 55.0), 68.4, 7.25)));
+                List.of(new TuningProtocol.Unstable(4, Map.of("threads", 7), List.of(10.0, 31.0, 55.0), 68.4, 7.25,
+                        9.1, "incumbentInRace")));
         Path file = dir.resolve("summary.json");
         Json.writeAtomically(file, TuningSummaryTest.summary(null).completed(racing));
         JsonNode tree = Json.MAPPER.readTree(file.toFile());

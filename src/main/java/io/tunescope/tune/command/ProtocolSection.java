@@ -19,7 +19,7 @@ import java.time.Duration;
  *   halfWidthPercent: 5      # re-validate until the gain's interval is this narrow
  *   revalidateRuns: auto     # runs of each side: auto or a number (then: until narrow, or this many)
  *   measurementsPerTrial: 10 # auto without budgetTime: at most this many measurements per trial of the budget
- *   unstableFactor: 3        # spread above this times the default's: unstable
+ *   unstableFactor: 3        # spread above this times the incumbent's in the race: unstable
  *   confidence: 0.95
  * </pre>
  */

@@ -1,5 +1,6 @@
 package io.tunescope.tune.command;
 
+import io.tunescope.store.JournalLine;
 import io.tunescope.store.TuningProtocol;
 import io.tunescope.tune.session.TrialProtocol;
 import io.tunescope.tune.session.TrialRecord;
@@ -8,11 +9,14 @@ import io.tunescope.tune.target.NoiseEstimate;
 import io.tunescope.tune.target.ProtocolLoop;
 import io.tunescope.tune.target.ReplicationBudget;
 import io.tunescope.tune.target.ReplicationSizing;
+import io.tunescope.tune.target.SequentialTest;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What {@code summary.json} shows of the trial protocol ({@link TuningProtocol}): its settings with how {@code auto}
@@ -40,12 +44,30 @@ final class ProtocolSummary {
                 p.confidence(), p.sized() ? p.measurementsPerTrial() : null,
                 p.sized() ? sizing(p, budgetTrials, noise, revalidation, loop) : null, budgetSeconds);
         List<TuningProtocol.Unstable> unstable = session.history().stream().filter(TrialRecord::unstable)
-                .map(r -> new TuningProtocol.Unstable(r.trial(), r.config().values(), r.measurements(),
-                        NoiseEstimate.of(r.measurements()).cvPercent(), noise == null ? null : noise.cvPercent()))
-                .toList();
+                .map(r -> unstable(p, session, r, noise)).toList();
         return new TuningProtocol(settings, noise == null ? null : new TuningProtocol.Noise(noise.measurements(),
                 noise.mean(), noise.cvPercent(), noise.driftPercentPerMeasurement()), session.replicates().size(),
                 races(session, loop), unstable);
+    }
+
+    /**
+     * An unstable configuration with its spread and the one it was judged against, read from the journal as a resumed
+     * race judges it: the other side's measurements in the race the configuration was measured in.
+     */
+    private static TuningProtocol.Unstable unstable(TrialProtocol p, TuningSession session, TrialRecord r,
+                                                    NoiseEstimate noise) {
+        Set<Integer> racesOf = new HashSet<>();
+        session.replicates().stream().filter(x -> x.trial() == r.trial()).forEach(x -> racesOf.add(x.race()));
+        List<Double> incumbentInRace = session.replicates().stream()
+                .filter(x -> racesOf.contains(x.race()) && x.trial() != r.trial() && x.ok())
+                .map(JournalLine.Replicate::value).toList();
+        List<Double> noisePhase = session.defaultTrial().map(TrialRecord::measurements).orElse(List.of());
+        SequentialTest.Stability judged = racesOf.isEmpty() ? null : SequentialTest.stability(r.measurements(),
+                incumbentInRace, noisePhase, p.unstableFactor(), p.confidence());
+        return new TuningProtocol.Unstable(r.trial(), r.config().values(), r.measurements(),
+                NoiseEstimate.of(r.measurements()).cvPercent(), noise == null ? null : noise.cvPercent(),
+                judged == null ? null : judged.referenceCvPercent(), judged == null ? null
+                : judged.reference().label());
     }
 
     /** The noise the session measured: the loop's estimate, or the default trial's measurements (null: none). */

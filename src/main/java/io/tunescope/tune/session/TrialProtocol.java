@@ -9,8 +9,8 @@ import java.time.Duration;
  * default) the session first measures the default configuration {@code noiseRepeats} times, interleaved with a second
  * configuration, to estimate the objective's noise; a candidate that may beat the incumbent is then compared with it
  * in paired, interleaved slices (at most {@code maxSlices}) until a sequential test decides; a configuration whose
- * replicates spread more than {@code unstableFactor} times the default's is unstable and never chosen; at the end
- * default and best run again until the gain's interval at {@code confidence} is narrower than
+ * replicates spread more than {@code unstableFactor} times the incumbent's in the same race is unstable and never
+ * chosen; at the end default and best run again until the gain's interval at {@code confidence} is narrower than
  * {@code halfWidthPercent} points or {@code revalidateRuns} runs of each are spent. {@code maxSlices} and
  * {@code revalidateRuns} are {@code auto} by default: sized from the measured noise to resolve
  * ±{@code halfWidthPercent}, capped by the session's budget ({@code budgetTime}'s share, or else

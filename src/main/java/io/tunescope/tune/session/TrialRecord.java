@@ -23,7 +23,7 @@ public record TrialRecord(int trial, Configuration config, Status status, Double
         public static final String BETTER = "better";
         public static final String WORSE = "worse";
         public static final String INDISTINGUISHABLE = "indistinguishable";
-        /** Its replicates spread much more than the default's: never chosen as best. */
+        /** Its replicates spread much more than the incumbent's in the same race: never chosen as best. */
         public static final String UNSTABLE = "unstable";
 
         private Race() {

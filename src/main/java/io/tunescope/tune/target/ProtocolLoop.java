@@ -24,9 +24,9 @@ import java.util.function.IntFunction;
  * races the default meanwhile; their spread is the noise estimate. Then each candidate is measured once; if that is
  * clearly worse than the incumbent it stops, otherwise it races the incumbent in paired slices, who goes first
  * alternating, until {@link SequentialTest} decides or its slices (or its share of the time budget) are spent. The
- * strategy is told the mean of the candidate's measurements; a candidate that spreads much more than the default is
- * unstable. Every measurement is journaled as it is taken ({@link TuningSession#recordReplicate}), and one already in
- * the journal (a resumed race) is used instead of measured again.
+ * strategy is told the mean of the candidate's measurements; one that spreads much more than the incumbent in the
+ * same race is unstable ({@link SequentialTest#stability}). Every measurement is journaled as it is taken ({@link
+ * TuningSession#recordReplicate}), and one already in the journal (a resumed race) is used instead of measured again.
  */
 public final class ProtocolLoop {
     private final TuningSession session;
@@ -38,7 +38,7 @@ public final class ProtocolLoop {
     private ReplicationBudget budget;
     private int budgetTrials;
     private NoiseEstimate noise;
-    private List<Double> defaultLogs = List.of();
+    private List<Double> noiseValues = List.of();
     private String searchEnd;
 
     /**
@@ -172,7 +172,7 @@ public final class ProtocolLoop {
         if (second == null) {
             return List.of(first);
         }
-        completeSecond(second, b, first.number(), firstFailed != null, secondFailed, look, elapsed);
+        completeSecond(second, b, a, first.number(), firstFailed != null, secondFailed, look, elapsed);
         return List.of(first, second);
     }
 
@@ -181,9 +181,9 @@ public final class ProtocolLoop {
         return timeUp() && measuredFirst >= (withSecond ? Math.max(2, budget.minRaceSlices()) : 2);
     }
 
-    /** Tells the session how the noise phase's second configuration did against the first ({@code against}). */
-    private void completeSecond(Trial second, List<Double> values, int against, boolean firstFailed,
-                                String secondFailed, SequentialTest.Look look, long elapsed)
+    /** Tells the session how the noise phase's second did against the first ({@code against}: its values). */
+    private void completeSecond(Trial second, List<Double> values, List<Double> againstValues, int against,
+                                boolean firstFailed, String secondFailed, SequentialTest.Look look, long elapsed)
             throws InterruptedException {
         if (secondFailed != null) {
             session.fail(second, secondFailed, Duration.ofMillis(elapsed));
@@ -193,16 +193,18 @@ public final class ProtocolLoop {
         } else if (firstFailed) {
             session.tellRaced(second, Duration.ofMillis(elapsed), TrialRecord.Race.INCUMBENT, values);
         } else {
-            complete(second, values, look, against, elapsed);
+            complete(second, values, look, against, againstValues, elapsed);
         }
     }
 
-    private void complete(Trial t, List<Double> values, SequentialTest.Look look, int against, long elapsed) {
+    /** Ends a race: its decision, or {@code unstable} judged against the incumbent's {@code incumbentInRace}. */
+    private void complete(Trial t, List<Double> values, SequentialTest.Look look, int against,
+                          List<Double> incumbentInRace, long elapsed) {
         String verdict = look == null ? SequentialTest.Verdict.INDISTINGUISHABLE.label()
                 : (look.verdict() == SequentialTest.Verdict.UNDECIDED ? SequentialTest.Verdict.INDISTINGUISHABLE
                 : look.verdict()).label();
-        boolean unstable = SequentialTest.unstable(logs(values), defaultLogs, protocol.unstableFactor(),
-                protocol.confidence());
+        boolean unstable = SequentialTest.stability(values, incumbentInRace, noiseValues, protocol.unstableFactor(),
+                protocol.confidence()).unstable();
         String race = unstable ? TrialRecord.Race.UNSTABLE : verdict;
         boolean paired = look != null && look.pairs() >= 2;
         ReplicationSizing.Size size = raceSizes.get(t.number());
@@ -234,7 +236,7 @@ public final class ProtocolLoop {
         if (noise != null && SequentialTest.clearlyWorse(screen, noise.logSd(), incValues.size(),
                 protocol.confidence())) {
             complete(t, values, new SequentialTest.Look(SequentialTest.Verdict.WORSE, 0, screen, screen, screen),
-                    incumbent.trial(), elapsed);
+                    incumbent.trial(), List.of(), elapsed);
             return;
         }
         long share = this.budget.timeShareMillis(budget, t.number());
@@ -242,6 +244,7 @@ public final class ProtocolLoop {
         int left = (budget == Integer.MAX_VALUE ? budgetTrials : budget) - session.completedTrials();
         int slices = sizeRace(t, noise, left, t.number(), true);
         List<Double> ratios = new ArrayList<>();
+        List<Double> incInRace = new ArrayList<>();
         SequentialTest.Look look = null;
         Trial incTrial = new Trial(incumbent.trial(), incumbent.config(), incumbent.isDefault());
         for (int s = 1; s <= slices; s++) {
@@ -264,6 +267,7 @@ public final class ProtocolLoop {
                 look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(), true);
                 break;
             }
+            incInRace.add(ri.value());
             ratios.add(logRatio(rc.value(), ri.value()));
             look = SequentialTest.look(ratios, protocol.confidence(), protocol.halfWidthPercent(),
                     s == slices || timeUp() && s >= this.budget.minRaceSlices());
@@ -271,7 +275,7 @@ public final class ProtocolLoop {
                 break;
             }
         }
-        complete(t, values, look, incumbent.trial(), elapsed);
+        complete(t, values, look, incumbent.trial(), incInRace, elapsed);
     }
 
     /** The slices of the noise phase's race, sized once the default has {@code noiseRepeats} measurements. */
@@ -339,11 +343,7 @@ public final class ProtocolLoop {
 
     private void noiseFrom(List<Double> values) {
         noise = NoiseEstimate.of(values);
-        defaultLogs = logs(values);
-    }
-
-    private static List<Double> logs(List<Double> values) {
-        return values.stream().map(v -> v > 0 ? Math.log(v) : v).toList();
+        noiseValues = List.copyOf(values);
     }
 
     private boolean timeUp() {

@@ -108,22 +108,76 @@ public final class SequentialTest {
     }
 
     /**
-     * Whether a configuration's replicates spread much more than the default's: its coefficient of variation above
-     * {@code factor} times the default's, and the variance ratio of the log values above the F quantile at
-     * {@code confidence} (so that three replicates that happen to scatter do not condemn it alone).
+     * How a candidate's spread was judged: whether it is {@code unstable}, against which measurements ({@code
+     * reference}) and their coefficient of variation in percent (null where fewer than two).
      */
-    public static boolean unstable(List<Double> logValues, List<Double> defaultLogValues, double factor,
+    public record Stability(boolean unstable, Reference reference, Double referenceCvPercent) {
+    }
+
+    /** The measurements a candidate's spread is judged against. */
+    public enum Reference {
+        /** The incumbent's measurements in the candidate's own race (the same slices). */
+        INCUMBENT_IN_RACE("incumbentInRace"),
+        /** The default's measurements in the noise phase at the session's start. */
+        NOISE_PHASE("noisePhase");
+
+        private final String label;
+
+        Reference(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** The fewest measurements of the incumbent in a race for the race to be the reference of the unstable test. */
+    public static final int MIN_RACE_REFERENCE = 3;
+
+    /**
+     * Whether a candidate is unstable ({@link #unstable}), judged against the incumbent's measurements taken in the
+     * same race, slice by slice beside the candidate's ({@code incumbentInRace}); only where the race has fewer than
+     * {@link #MIN_RACE_REFERENCE} of them (a race cut short, an incumbent that failed) and the noise phase has more,
+     * against the default's measurements in the noise phase ({@code noisePhase}). Why the race: under an intermittent
+     * neighbour the noise phase may fall in a calm stretch and a later race in a busy one; judged against a calm
+     * default, an ordinary candidate looks several times noisier than it is, is never chosen, and the strategy is
+     * told the worst value seen, which drives the search away from good regions. Both sides of a race see the same
+     * machine. The two sides share its bursts, so their spreads are correlated; the F test, which takes them as
+     * independent, then errs towards calling a candidate stable. Values are objective values (the test takes logs).
+     */
+    public static Stability stability(List<Double> values, List<Double> incumbentInRace, List<Double> noisePhase,
+                                      double factor, double confidence) {
+        boolean race = incumbentInRace.size() >= MIN_RACE_REFERENCE || incumbentInRace.size() >= noisePhase.size();
+        List<Double> reference = race ? incumbentInRace : noisePhase;
+        return new Stability(unstable(logs(values), logs(reference), factor, confidence),
+                race ? Reference.INCUMBENT_IN_RACE : Reference.NOISE_PHASE,
+                reference.size() >= 2 ? NoiseEstimate.of(reference).cvPercent() : null);
+    }
+
+    /**
+     * Whether a configuration's replicates spread much more than the reference's (see {@link #stability} for which
+     * reference): its standard deviation of log values (about its coefficient of variation) above {@code factor}
+     * times the reference's, and the variance ratio of the log values above the F quantile at {@code confidence} (so
+     * that three replicates that happen to scatter do not condemn it alone).
+     */
+    public static boolean unstable(List<Double> logValues, List<Double> referenceLogValues, double factor,
                                    double confidence) {
-        if (logValues.size() < 3 || defaultLogValues.size() < 2) {
+        if (logValues.size() < 3 || referenceLogValues.size() < 2) {
             return false;
         }
         double v = variance(logValues, mean(logValues));
-        // a default that measured exactly alike every time: judge against a floor of 0.1 % spread
-        double vd = Math.max(variance(defaultLogValues, mean(defaultLogValues)), 1e-6);
+        // a reference that measured exactly alike every time: judge against a floor of 0.1 % spread
+        double vd = Math.max(variance(referenceLogValues, mean(referenceLogValues)), 1e-6);
         if (Math.sqrt(v) <= factor * Math.sqrt(vd)) {
             return false;
         }
-        return v / vd > quantileF(confidence, logValues.size() - 1, defaultLogValues.size() - 1);
+        return v / vd > quantileF(confidence, logValues.size() - 1, referenceLogValues.size() - 1);
+    }
+
+    /** Natural logs of objective values (a value of 0 or below, which the log cannot take, is kept as it is). */
+    static List<Double> logs(List<Double> values) {
+        return values.stream().map(v -> v > 0 ? Math.log(v) : v).toList();
     }
 
     /** The {@code p} quantile of the F distribution. */

@@ -126,6 +126,69 @@ class SequentialTestTest {
         assertThat(SequentialTest.quantileF(0.95, 4, 5)).isCloseTo(5.192167772803917, within(1e-9));
     }
 
+    /**
+     * A calm noise phase (log spread 1 %) and a busy race in which candidate and incumbent both spread 8 %: against the
+     * noise phase the candidate looks eight times noisier (64 > scipy's f.ppf(0.95, 4, 4) = 6.3882329086958665) and
+     * was flagged; against the incumbent in its own race it spreads alike and is not.
+     */
+    @Test
+    void aCandidateIsJudgedAgainstTheIncumbentInItsOwnRaceNotACalmNoisePhase() {
+        List<Double> noisePhase = objective(spread(0.01));
+        List<Double> incumbentInRace = objective(spread(0.08));
+        List<Double> candidate = objective(List.of(-0.08, 0.0, 0.08, 0.08, -0.08));
+        assertThat(SequentialTest.quantileF(0.95, 4, 4)).isCloseTo(6.3882329086958665, within(1e-9));
+        assertThat(SequentialTest.unstable(SequentialTest.logs(candidate), SequentialTest.logs(noisePhase), 3, 0.95))
+                .as("judged against the calm noise phase").isTrue();
+
+        SequentialTest.Stability judged = SequentialTest.stability(candidate, incumbentInRace, noisePhase, 3, 0.95);
+        assertThat(judged.unstable()).isFalse();
+        assertThat(judged.reference()).isEqualTo(SequentialTest.Reference.INCUMBENT_IN_RACE);
+        assertThat(judged.referenceCvPercent()).isEqualTo(NoiseEstimate.of(incumbentInRace).cvPercent())
+                .isBetween(7.0, 9.0);
+    }
+
+    /** A spread five times the incumbent's in the same race (variance ratio 25 > 6.388) is still unstable. */
+    @Test
+    void aCandidateFiveTimesAsNoisyAsTheIncumbentInItsRaceIsUnstable() {
+        List<Double> incumbentInRace = objective(spread(0.08));
+        List<Double> candidate = objective(spread(0.40));
+        SequentialTest.Stability judged = SequentialTest.stability(candidate, incumbentInRace,
+                objective(spread(0.08)), 3, 0.95);
+        assertThat(judged.unstable()).isTrue();
+        assertThat(judged.reference()).isEqualTo(SequentialTest.Reference.INCUMBENT_IN_RACE);
+        // the factor still guards: 2.5 times the incumbent's spread (variance ratio 6.25 < 6.388) is not unstable
+        assertThat(SequentialTest.stability(objective(spread(0.20)), incumbentInRace, List.of(), 2, 0.95)
+                .unstable()).isFalse();
+    }
+
+    /**
+     * A race with fewer than three measurements of the incumbent (cut short, or the incumbent failed) falls back to
+     * the noise phase; with neither, nothing is judged.
+     */
+    @Test
+    void aRaceWithTooFewIncumbentMeasurementsFallsBackToTheNoisePhase() {
+        List<Double> noisePhase = objective(spread(0.01));
+        List<Double> candidate = objective(spread(0.08));
+        SequentialTest.Stability twoInRace = SequentialTest.stability(candidate, objective(List.of(0.08, -0.08)),
+                noisePhase, 3, 0.95);
+        assertThat(twoInRace.reference()).isEqualTo(SequentialTest.Reference.NOISE_PHASE);
+        assertThat(twoInRace.unstable()).isTrue();
+        assertThat(twoInRace.referenceCvPercent()).isEqualTo(NoiseEstimate.of(noisePhase).cvPercent());
+        assertThat(SequentialTest.MIN_RACE_REFERENCE).isEqualTo(3);
+        SequentialTest.Stability threeInRace = SequentialTest.stability(candidate,
+                objective(List.of(0.08, -0.08, 0.0)), noisePhase, 3, 0.95);
+        assertThat(threeInRace.reference()).isEqualTo(SequentialTest.Reference.INCUMBENT_IN_RACE);
+        assertThat(threeInRace.unstable()).isFalse();
+        SequentialTest.Stability nothing = SequentialTest.stability(candidate, List.of(), List.of(), 3, 0.95);
+        assertThat(nothing.unstable()).isFalse();
+        assertThat(nothing.referenceCvPercent()).isNull();
+    }
+
+    /** Objective values 100 · exp(log deviation). */
+    private static List<Double> objective(List<Double> logDeviations) {
+        return logDeviations.stream().map(d -> 100 * Math.exp(d)).toList();
+    }
+
     /** Five values with mean 0 and sample standard deviation {@code sd}. */
     private static List<Double> spread(double sd) {
         // values ±a, ±a, 0: variance 4a²/4 = a²
