@@ -10,7 +10,7 @@ import java.time.Duration;
 
 /**
  * One load of emulated browsers, shared by {@code shop run} and {@code shop reconfigure}: how many, which mix and its
- * change, the ramp-up and the think time. Each command keeps its own {@code --duration} (what it measures differs).
+ * change, the ramp-up and the think time.
  */
 public final class ShopLoadOptions {
     @Mixin
@@ -24,9 +24,8 @@ public final class ShopLoadOptions {
             + "(default: one mix throughout)")
     String mixChange;
 
-    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
-            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
-    double thinkScale;
+    @Mixin
+    ThinkScaleOption thinkScale;
 
     int browsers() {
         return browsers.browsers;
@@ -45,6 +44,6 @@ public final class ShopLoadOptions {
     }
 
     ThinkTime think() {
-        return new ThinkTime(thinkScale);
+        return thinkScale.think();
     }
 }
