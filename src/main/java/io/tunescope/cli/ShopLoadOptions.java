@@ -10,7 +10,8 @@ import java.time.Duration;
 
 /**
  * One load of emulated browsers, shared by {@code shop run} and {@code shop reconfigure}: how many, which mix and its
- * change, the ramp-up and the think time.
+ * change, the ramp-up, how long it is measured (each command says its default: {@link CommandDefaults}) and the think
+ * time.
  */
 public final class ShopLoadOptions {
     @Mixin
@@ -18,6 +19,9 @@ public final class ShopLoadOptions {
 
     @Mixin
     ShopMixOptions mix;
+
+    @Mixin
+    MeasurementOption measurement;
 
     @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the measurement, "
             + "e.g. ordering@60s (60 s after it starts); the results then give each phase's WIPS "
@@ -37,6 +41,10 @@ public final class ShopLoadOptions {
 
     Duration rampUp() {
         return mix.rampUp;
+    }
+
+    Duration duration() {
+        return measurement.duration();
     }
 
     MixChange mixChange() {

@@ -30,10 +30,6 @@ public final class ShopReconfigureCommand implements Callable<Integer>, CommandD
     @Mixin
     ShopLoadOptions load;
 
-    /** Several windows, each move's before and after, and time for a mix change. */
-    @Mixin
-    MeasurementOption measurement;
-
     @Option(names = "--window", defaultValue = "5s", converter = DurationConverter.class,
             description = "each measured window of utilization and WIPS (default: ${DEFAULT-VALUE})")
     Duration window;
@@ -70,6 +66,7 @@ public final class ShopReconfigureCommand implements Callable<Integer>, CommandD
     @Mixin
     ShopStackOptions stack;
 
+    /** Several windows, each move's before and after, and time for a mix change. */
     @Override
     public Map<String, String> optionDefaults() {
         return Map.of("--duration", "90s");
@@ -86,7 +83,7 @@ public final class ShopReconfigureCommand implements Callable<Integer>, CommandD
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,
                 browseCacheEntries == null ? stack.appKnobs().get(AppKnob.CACHE_ENTRIES) : browseCacheEntries,
-                load.mix(), load.mixChange(), browsers, load.rampUp(), measurement.duration(), load.think(), window, settle,
+                load.mix(), load.mixChange(), browsers, load.rampUp(), load.duration(), load.think(), window, settle,
                 hysteresis, seed.seed(), proxyNodes);
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);

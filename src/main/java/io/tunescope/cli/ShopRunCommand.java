@@ -25,9 +25,6 @@ public final class ShopRunCommand implements Callable<Integer>, CommandDefaults.
     @Mixin
     ShopLoadOptions load;
 
-    @Mixin
-    MeasurementOption measurement;
-
     @Option(names = "--ramp-down", defaultValue = "5s", converter = DurationConverter.class,
             description = "unmeasured load after the interval (default: ${DEFAULT-VALUE})")
     Duration rampDown;
@@ -71,7 +68,7 @@ public final class ShopRunCommand implements Callable<Integer>, CommandDefaults.
     ShopRunConfig config() {
         int browsers = load.browsers();
         MonitorOptions sampling = monitor.tierSampling();
-        return new ShopRunConfig(load.mix(), browsers, load.rampUp(), measurement.duration(), rampDown, load.think(),
+        return new ShopRunConfig(load.mix(), browsers, load.rampUp(), load.duration(), rampDown, load.think(),
                 new ShopScale(stack.items, browsers, stack.scaleDown), stack.database.name, stack.pgBin.dirOrNull(),
                 stack.appKnobs(), seed.seed(), out.dir("shop"), arrivalRate, sampling, stack.tiers(),
                 load.mixChange());

@@ -51,80 +51,45 @@ final class ShopStackCommands {
         }
     }
 
-    /** A command on the stack in {@code --out}: what it does to it, then one line on stdout or stderr. */
-    abstract static class OnStack implements Callable<Integer> {
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Stop the stack in --out and check that none of its processes is left.")
+    static final class Stop implements Callable<Integer> {
         @Mixin
         ShopStackDirOption dir;
 
-        abstract StackStatus act(java.nio.file.Path stackDir) throws Exception;
-
-        /** The line to print for {@code status}; null for the stack's line on stderr and exit 1. */
-        abstract String line(StackStatus status);
-
-        abstract boolean ok(StackStatus status);
-
         @Override
         public Integer call() throws Exception {
-            StackStatus status = act(dir.out);
-            String line = line(status);
-            if (line == null) {
-                System.err.println(name() + ": " + status.reason().orElseThrow());
-            } else {
-                System.out.println(name() + ": " + line);
+            StackStatus stopped = StackControl.stop(dir.out);
+            switch (stopped.kind()) {
+                case RUNNING -> System.out.println("shop stop: stopped");
+                case UNVERIFIABLE -> {
+                    System.err.println("shop stop: " + stopped.reason().orElseThrow());
+                    return ExitCode.FAILURE;
+                }
+                default -> System.out.println("shop stop: nothing was running"
+                        + stopped.reason().map(r -> " (" + r + ")").orElse(""));
             }
-            return ok(status) ? ExitCode.OK : ExitCode.FAILURE;
-        }
-
-        private String name() {
-            return "shop " + getClass().getAnnotation(Command.class).name();
-        }
-    }
-
-    @Command(name = "stop", mixinStandardHelpOptions = true,
-            description = "Stop the stack in --out and check that none of its processes is left.")
-    static final class Stop extends OnStack {
-        @Override
-        StackStatus act(java.nio.file.Path stackDir) throws Exception {
-            return StackControl.stop(stackDir);
-        }
-
-        @Override
-        String line(StackStatus stopped) {
-            return switch (stopped.kind()) {
-                case RUNNING -> "stopped";
-                case UNVERIFIABLE -> null;
-                default -> "nothing was running" + stopped.reason().map(r -> " (" + r + ")").orElse("");
-            };
-        }
-
-        @Override
-        boolean ok(StackStatus stopped) {
-            return stopped.kind() != StackStatus.Kind.UNVERIFIABLE;
+            return ExitCode.OK;
         }
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = "Say whether the stack in --out runs and where it serves; exit 1 when it does not run.")
-    static final class Status extends OnStack {
-        @Override
-        StackStatus act(java.nio.file.Path stackDir) throws Exception {
-            return StackControl.inspect(stackDir);
-        }
+    static final class Status implements Callable<Integer> {
+        @Mixin
+        ShopStackDirOption dir;
 
         @Override
-        String line(StackStatus status) {
+        public Integer call() throws Exception {
+            StackStatus status = StackControl.inspect(dir.out);
             ShopStackState s = status.state();
-            return switch (status.kind()) {
-                case RUNNING -> "running, " + s.baseUrl() + " (" + s.database() + ", supervisor pid "
+            System.out.println(switch (status.kind()) {
+                case RUNNING -> "shop status: running, " + s.baseUrl() + " (" + s.database() + ", supervisor pid "
                         + s.supervisorPid() + ")";
-                case UNVERIFIABLE -> "unknown: " + status.reason().orElseThrow();
-                default -> "not running" + status.reason().map(r -> " (" + r + ")").orElse("");
-            };
-        }
-
-        @Override
-        boolean ok(StackStatus status) {
-            return status.running();
+                case UNVERIFIABLE -> "shop status: unknown: " + status.reason().orElseThrow();
+                default -> "shop status: not running" + status.reason().map(r -> " (" + r + ")").orElse("");
+            });
+            return status.running() ? ExitCode.OK : ExitCode.FAILURE;
         }
     }
 }

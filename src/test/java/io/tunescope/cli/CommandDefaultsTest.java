@@ -49,16 +49,18 @@ class CommandDefaultsTest {
             line.parseArgs(path.get(0).equals("monitor") ? new String[] {"--pid", "1"} : new String[0]);
             CommandSpec spec = line.getCommandSpec();
             assertThat(spec.findOption("--duration").defaultValueString()).as(path.toString()).isEqualTo(expected);
-            MeasurementOption measured = spec.mixins().values().stream()
-                    .filter(m -> m.userObject() instanceof MeasurementOption)
-                    .map(m -> (MeasurementOption) m.userObject()).findFirst().orElseThrow();
-            assertThat(measured.duration()).as(path.toString())
+            Object c = line.getCommand();
+            Duration measured = c instanceof MonitorCommand m ? m.measurement.duration()
+                    : c instanceof ShopRunCommand r ? r.load.duration()
+                    : c instanceof ShopReconfigureCommand r ? r.load.duration()
+                    : ((ShopCapacityCommand) c).measurement.duration();
+            assertThat(measured).as(path.toString())
                     .isEqualTo(io.tunescope.config.DurationText.parse("duration", expected));
             assertThat(help(path.toArray(String[]::new))).contains("(default: " + expected + ")");
         });
         CommandLine run = command("shop", "run");
         run.parseArgs("--duration", "2m");
-        assertThat(((ShopRunCommand) run.getCommand()).measurement.duration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(((ShopRunCommand) run.getCommand()).load.duration()).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
