@@ -1,9 +1,11 @@
 package io.tunescope.cli;
 
+import io.tunescope.engine.knob.Knob;
 import io.tunescope.shop.app.AppKnob;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.proxy.ProxyKnobs;
 import io.tunescope.shop.proxy.SquidKnobs;
+import io.tunescope.shop.stack.ShopCatalogs;
 import io.tunescope.shop.stack.ShopTiers;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,8 +14,10 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The options that shape the shop's stack (store size, database, application nodes, proxy), shared by run, start and
@@ -35,8 +39,11 @@ public final class ShopStackOptions {
     @picocli.CommandLine.Mixin
     PgBinOption pgBin;
 
-    /** The application nodes' knobs given; their options come from the catalog ({@link #addAppKnobOptions}). */
+    /** The application nodes' knobs; their options come from the catalog ({@link #addKnobOptions}). */
     final Map<AppKnob, Integer> app = new EnumMap<>(AppKnob.class);
+
+    /** The proxy's (nginx's) knobs by catalog name; their options come from its catalog ({@link #addKnobOptions}). */
+    final Map<String, Integer> proxyKnobs = new HashMap<>();
 
     @Option(names = "--app-nodes", defaultValue = "1", description = "application nodes per work line, each its own "
             + "JVM (default: ${DEFAULT-VALUE})")
@@ -58,26 +65,6 @@ public final class ShopStackOptions {
 
     @Option(names = "--proxy-bin", paramLabel = "FILE", description = "the proxy's executable (default: /usr/sbin/nginx or /usr/sbin/squid)")
     Path proxyBin;
-
-    @Option(names = "--proxy-cache-size", defaultValue = "64", paramLabel = "MiB", description = "the proxy's cache "
-            + "on disk; 0: no cache (default: ${DEFAULT-VALUE})")
-    int proxyCacheMiB;
-
-    @Option(names = "--proxy-max-object", defaultValue = "64", paramLabel = "KiB", description = "the largest "
-            + "answer the proxy caches (default: ${DEFAULT-VALUE})")
-    int proxyMaxObjectKiB;
-
-    @Option(names = "--proxy-workers", defaultValue = "1", description = "nginx worker processes "
-            + "(default: ${DEFAULT-VALUE})")
-    int proxyWorkers;
-
-    @Option(names = "--proxy-worker-connections", defaultValue = "1024", description = "connections per nginx "
-            + "worker (default: ${DEFAULT-VALUE})")
-    int proxyWorkerConnections;
-
-    @Option(names = "--proxy-fail-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "how long "
-            + "the proxy leaves out a node that failed a connection (default: ${DEFAULT-VALUE})")
-    int proxyFailTimeoutSeconds;
 
     @Option(names = "--squid-cache-mem", paramLabel = "MiB", description = "Squid's memory cache (cache_mem; "
             + "default: --proxy-cache-size)")
@@ -112,53 +99,68 @@ public final class ShopStackOptions {
     }
 
     /**
-     * Adds an option per application-node knob ({@link AppKnob}: name, default, range, text) to every command of
-     * {@code line} that mixes these options in, so that a knob is declared once, in its catalog.
+     * Adds an option per application-node knob ({@link AppKnob}: name, default, range, text) and per knob of the
+     * proxy's catalog ({@link ShopCatalogs#proxy()}) to every command of {@code line} that mixes these options in, so
+     * that a knob is declared once, in its catalog.
      */
-    static void addAppKnobOptions(CommandLine line) {
+    static void addKnobOptions(CommandLine line) {
         CommandSpec spec = line.getCommandSpec();
         for (CommandSpec mixin : spec.mixins().values()) {
             if (mixin.userObject() instanceof ShopStackOptions stack) {
                 for (AppKnob k : AppKnob.values()) {
-                    spec.addOption(stack.option(k));
+                    spec.addOption(option(k.option(), k.knobName(), k.defaultValue(), "each application node's knob "
+                            + k.knobName() + ": " + k.text() + "; from " + k.min() + " to " + k.max()
+                            + (k.unit() == null ? "" : " " + k.unit()), () -> stack.app.get(k), v -> stack.app.put(k, v)));
+                }
+                for (Knob k : ShopCatalogs.proxy().knobs()) {
+                    spec.addOption(option("--" + k.name().replace('_', '-'), k.name(),
+                            ((Number) k.defaultValue()).intValue(), "the proxy's knob " + k.name() + ": "
+                                    + k.description() + "; " + k.rule(), () -> stack.proxyKnobs.get(k.name()),
+                            v -> stack.proxyKnobs.put(k.name(), v)));
                 }
             }
         }
-        line.getSubcommands().values().forEach(ShopStackOptions::addAppKnobOptions);
+        line.getSubcommands().values().forEach(ShopStackOptions::addKnobOptions);
     }
 
-    private OptionSpec option(AppKnob knob) {
+    /** An int option {@code name} for the knob {@code knobName}, kept by {@code set}, read back by {@code get}. */
+    private static OptionSpec option(String name, String knobName, int defaultValue, String description,
+                                     java.util.function.Supplier<Integer> get, Consumer<Integer> set) {
         // <cacheTtlMs> for app_cache_ttl_ms: the label picocli would give a field of that name
         StringBuilder label = new StringBuilder("<");
-        String[] words = knob.knobName().substring("app_".length()).split("_");
+        String[] words = knobName.substring(knobName.indexOf('_') + 1).split("_");
         for (int w = 0; w < words.length; w++) {
             label.append(w == 0 ? words[w] : Character.toUpperCase(words[w].charAt(0)) + words[w].substring(1));
         }
         label.append('>');
-        return OptionSpec.builder(knob.option()).type(int.class).paramLabel(label.toString())
-                .defaultValue(Integer.toString(knob.defaultValue()))
-                .description("each application node's knob " + knob.knobName() + ": " + knob.text() + "; from "
-                        + knob.min() + " to " + knob.max() + (knob.unit() == null ? "" : " " + knob.unit())
-                        + " (default: ${DEFAULT-VALUE})")
+        return OptionSpec.builder(name).type(int.class).paramLabel(label.toString())
+                .defaultValue(Integer.toString(defaultValue))
+                .description(description + " (default: ${DEFAULT-VALUE})")
                 .setter(new CommandLine.Model.ISetter() {
                     @Override
                     @SuppressWarnings("unchecked")
                     public <T> T set(T value) {
-                        return (T) app.put(knob, (Integer) value);
+                        T old = (T) get.get();
+                        set.accept((Integer) value);
+                        return old;
                     }
                 })
                 .getter(new CommandLine.Model.IGetter() {
                     @Override
                     @SuppressWarnings("unchecked")
                     public <T> T get() {
-                        return (T) app.get(knob);
+                        return (T) get.get();
                     }
                 }).build();
     }
 
     ShopTiers tiers() {
-        ProxyKnobs knobs = new ProxyKnobs(proxyCacheMiB, proxyMaxObjectKiB, proxyWorkers, proxyWorkerConnections,
-                proxyFailTimeoutSeconds);
+        ProxyKnobs d = ProxyKnobs.DEFAULTS;
+        ProxyKnobs knobs = new ProxyKnobs(proxyKnobs.getOrDefault("proxy_cache_size", d.cacheMiB()),
+                proxyKnobs.getOrDefault("proxy_max_object", d.maxObjectKiB()),
+                proxyKnobs.getOrDefault("proxy_workers", d.workerProcesses()),
+                proxyKnobs.getOrDefault("proxy_worker_connections", d.workerConnections()),
+                proxyKnobs.getOrDefault("proxy_fail_timeout", d.failTimeoutSeconds()));
         return new ShopTiers(proxy, proxyPort, squidKnobs(knobs), proxyBin, appNodes, lines);
     }
 

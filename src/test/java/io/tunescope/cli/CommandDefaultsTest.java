@@ -27,7 +27,7 @@ class CommandDefaultsTest {
             default -> throw new IllegalArgumentException(String.join(" ", path));
         };
         CommandLine line = new CommandLine(command);
-        ShopStackOptions.addAppKnobOptions(line);
+        ShopStackOptions.addKnobOptions(line);
         return line;
     }
 
