@@ -104,4 +104,28 @@ class CommandDefaultsTest {
         assertThat(Main.execute("shop", "run", "--monitor", "--metrics-port", "9400")).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(Main.execute("shop", "run", "--monitor", "--interval", "0ms")).isEqualTo(ExitCode.BAD_INPUT);
     }
+
+    /** The proxy's options come from its catalogs; Squid's not given follow nginx's, as before they were derived. */
+    @Test
+    void theProxysOptionsAreItsCatalogsAndSquidsFollowNginxs() {
+        CommandLine line = command("shop", "run");
+        line.parseArgs("--proxy-cache-size", "128", "--squid-swap-low", "80");
+        io.tunescope.shop.proxy.ProxyKnobs knobs = ((ShopRunCommand) line.getCommand()).stack.tiers().proxyKnobs();
+        assertThat(knobs.cacheMiB()).isEqualTo(128);
+        assertThat(knobs.squid().swapLowPercent()).isEqualTo(80);
+        assertThat(knobs.squid().cacheMemMiB()).as("follows --proxy-cache-size").isEqualTo(128);
+        assertThat(knobs.squid().maximumObjectKiB()).as("follows --proxy-max-object").isEqualTo(64);
+
+        CommandLine plain = command("shop", "run");
+        plain.parseArgs();
+        io.tunescope.shop.proxy.ProxyKnobs defaults = ((ShopRunCommand) plain.getCommand()).stack.tiers().proxyKnobs();
+        assertThat(defaults).isEqualTo(io.tunescope.shop.proxy.ProxyKnobs.DEFAULTS);
+        for (var catalog : List.of(io.tunescope.shop.stack.ShopCatalogs.proxy(),
+                io.tunescope.shop.stack.ShopCatalogs.squid())) {
+            for (var knob : catalog.knobs()) {
+                assertThat(help("shop", "run")).contains("--" + knob.name().replace('_', '-') + "=");
+            }
+        }
+        assertThat(help("shop", "run")).contains("(default: --proxy-cache-size)", "(default: 90)");
+    }
 }
