@@ -16,7 +16,9 @@ import java.util.concurrent.Callable;
         description = "Print the knobs tunescope may tune on an engine: type, range, unit, default, special values "
                 + "and how a change is applied (session, reload, restart, or client for tunescope's own driver).")
 public final class KnobsCommand implements Callable<Integer> {
-    @Option(names = "--engine", required = true, description = "The engine whose catalog to print.")
+    @Option(names = "--engine", required = true, paramLabel = "ENGINE",
+            completionCandidates = EngineCandidates.Tunable.class,
+            description = "The engine whose catalog to print: one of ${COMPLETION-CANDIDATES}.")
     String engine;
 
     @Mixin

@@ -44,7 +44,7 @@ public final class Main implements Runnable {
 
     static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new Main());
-        ShopStackOptions.addAppKnobOptions(cl);
+        ShopStackOptions.addKnobOptions(cl);
         cl.setExitCodeExceptionMapper(Main::exitCodeOf);
         cl.setParameterExceptionHandler((ex, args) -> {
             if (ex.getCause() instanceof BadInputException bad) {

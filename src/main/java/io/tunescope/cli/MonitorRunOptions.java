@@ -8,11 +8,13 @@ import io.tunescope.monitor.export.MetricsEndpoint;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The thread-monitor options of {@code tunescope run}. */
+/** The thread-monitor options of the commands that measure a load: {@code run} and {@code shop run}. */
 public final class MonitorRunOptions {
-    @Option(names = "--monitor", description = "Sample every tenant thread during the measurement and give each query "
-            + "its resource metrics (summary.json, DIR/monitor/); --interval, --counters-every, --sampler, --exact and "
-            + "--metrics-port say how.")
+    @Option(names = "--monitor", description = "Sample every thread of the measured processes during the measurement: "
+            + "run's tenants, each query then given its resource metrics (summary.json, DIR/monitor/); the shop's "
+            + "driver, proxy, application nodes and database, each with its threads, CPU, run-queue delay and thread "
+            + "states (summary.json). --interval, --counters-every and --sampler say how; --exact and --metrics-port "
+            + "apply to run.")
     boolean monitor;
 
     @Mixin
@@ -34,5 +36,20 @@ public final class MonitorRunOptions {
             MetricsEndpoint.checkPort(metricsPort);
         }
         return new RunMonitor(options, metricsPort, sampling.traceRoot());
+    }
+
+    /**
+     * How the shop's monitor samples every tier's processes; null without {@code --monitor}. It samples only, so
+     * {@code --exact} and {@code --metrics-port} are bad input there rather than quietly ignored.
+     */
+    MonitorOptions tierSampling() {
+        if (sampling.metricsPort != null) {
+            throw BadInputException.of("metrics-port", sampling.metricsPort, "applies to run and monitor; the "
+                    + "shop's monitor reports at the end of the measurement");
+        }
+        if (sampling.exact) {
+            throw BadInputException.of("exact", true, "applies to run and monitor; the shop's monitor samples only");
+        }
+        return monitor ? sampling.options() : null;
     }
 }

@@ -28,14 +28,15 @@ import java.util.concurrent.Callable;
         description = {"Closed-loop micro-benchmark of one statement at several thread counts and plan modes "
                 + "(shared, separate, unprepared): throughput with 95%% CI, latency percentiles, a Universal "
                 + "Scalability Law fit per mode and, with --contention, a JFR hot-lock table.",
-                "Engines in process: derby, h2, hsqldb, duckdb, sqlite; over the network: postgres (a private "
-                        + "instance), jdbc --url URL."})
+                "An embedded engine runs in this JVM, a server engine as a private instance, and jdbc drives the "
+                        + "database at --url URL."})
 public final class ScaleCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--engine", defaultValue = "derby", description = "derby, h2, hsqldb, duckdb, sqlite, jdbc, "
-            + "postgres (default: ${DEFAULT-VALUE})")
+    @Option(names = "--engine", defaultValue = "derby", paramLabel = "ENGINE",
+            completionCandidates = EngineCandidates.ScaleLab.class,
+            description = "one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String engine;
 
     @Mixin

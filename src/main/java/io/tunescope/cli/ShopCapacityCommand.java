@@ -7,7 +7,6 @@ import io.tunescope.experiment.shop.ShopCapacity;
 import io.tunescope.experiment.shop.ShopCapacityConfig;
 import io.tunescope.report.shop.CapacityChart;
 import io.tunescope.shop.ShopScale;
-import io.tunescope.shop.browser.ThinkTime;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.store.FreshOutput;
 import io.tunescope.store.ResultsDir;
@@ -19,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -26,12 +26,12 @@ import java.util.stream.Collectors;
  * {@code tunescope shop capacity}: WIPS against browsers on one populated stack, the USL fitted over them and the
  * saturated tier named (docs/shop.md, "Capacity curve").
  */
-@Command(name = "capacity", mixinStandardHelpOptions = true,
+@Command(name = "capacity", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Start and populate one stack (sized for the highest level), drive it at each level of "
-                + "browsers in turn with the thread monitor on every tier, fit the Universal Scalability Law over "
+                + "browsers in turn (each for --duration) with the thread monitor on every tier, fit the Universal Scalability Law over "
                 + "(browsers, WIPS), name the saturated tier; writes capacity.json, capacity.png/.svg and "
                 + "levels/<N>-browsers/summary.json.")
-public final class ShopCapacityCommand implements Callable<Integer> {
+public final class ShopCapacityCommand implements Callable<Integer>, CommandDefaults.Source {
     @Mixin
     ShopMixOptions load;
 
@@ -39,15 +39,11 @@ public final class ShopCapacityCommand implements Callable<Integer> {
             description = "load levels, strictly increasing (default: ${DEFAULT-VALUE})")
     String levels;
 
-    @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
-            description = "measurement interval of each level (default: ${DEFAULT-VALUE})")
-    Duration duration;
+    @Mixin
+    MeasurementOption measurement;
 
-    @Option(names = "--think-scale", defaultValue = "0.002", description = "multiplies TPC-W's think time (mean "
-            + "7 s); a closed load of N browsers asks at most N / (7 s x scale) interactions per second, so the "
-            + "scale decides whether the highest level can saturate a tier (docs/shop.md) (default: "
-            + "${DEFAULT-VALUE})")
-    double thinkScale;
+    @Mixin
+    ThinkScaleOption thinkScale;
 
     @Mixin
     ShopStackOptions stack;
@@ -58,14 +54,20 @@ public final class ShopCapacityCommand implements Callable<Integer> {
     @Mixin
     SeedOption seed;
 
+    /** Each level measured for 30 s; think times short enough that the highest level can saturate a tier. */
+    @Override
+    public Map<String, String> optionDefaults() {
+        return Map.of("--duration", "30s", "--think-scale", "0.002");
+    }
+
     @Override
     public Integer call() throws Exception {
         ShopRunCommand.limitCommonPool();
         List<Integer> checked = ShopCapacityConfig.parseLevels(levels);
         int highest = checked.get(checked.size() - 1);
         Path dir = out.dir("shop-capacity");
-        ShopRunConfig shared = new ShopRunConfig(load.mix(), highest, load.rampUp, duration, Duration.ZERO,
-                new ThinkTime(thinkScale), new ShopScale(stack.items, highest, stack.scaleDown), stack.database.name,
+        ShopRunConfig shared = new ShopRunConfig(load.mix(), highest, load.rampUp, measurement.duration(),
+                Duration.ZERO, thinkScale.think(), new ShopScale(stack.items, highest, stack.scaleDown), stack.database.name,
                 stack.pgBin.dirOrNull(), stack.appKnobs(), seed.seed(), dir, 0, true, stack.tiers());
         ShopCapacityConfig config = new ShopCapacityConfig(checked, shared);
         FreshOutput.check(dir);

@@ -10,7 +10,8 @@ import java.time.Duration;
 
 /**
  * One load of emulated browsers, shared by {@code shop run} and {@code shop reconfigure}: how many, which mix and its
- * change, the ramp-up and the think time. Each command keeps its own {@code --duration} (what it measures differs).
+ * change, the ramp-up, how long it is measured (each command says its default: {@link CommandDefaults}) and the think
+ * time.
  */
 public final class ShopLoadOptions {
     @Mixin
@@ -19,14 +20,16 @@ public final class ShopLoadOptions {
     @Mixin
     ShopMixOptions mix;
 
+    @Mixin
+    MeasurementOption measurement;
+
     @Option(names = "--mix-change", paramLabel = "MIX@TIME", description = "change the mix during the measurement, "
             + "e.g. ordering@60s (60 s after it starts); the results then give each phase's WIPS "
             + "(default: one mix throughout)")
     String mixChange;
 
-    @Option(names = "--think-scale", defaultValue = "1", description = "multiplies TPC-W's think time (mean 7 s, "
-            + "at most 70 s); 0.05 makes a short run with few browsers load the store (default: ${DEFAULT-VALUE})")
-    double thinkScale;
+    @Mixin
+    ThinkScaleOption thinkScale;
 
     int browsers() {
         return browsers.browsers;
@@ -40,11 +43,15 @@ public final class ShopLoadOptions {
         return mix.rampUp;
     }
 
+    Duration duration() {
+        return measurement.duration();
+    }
+
     MixChange mixChange() {
         return mixChange == null ? null : MixChange.parse(mixChange);
     }
 
     ThinkTime think() {
-        return new ThinkTime(thinkScale);
+        return thinkScale.think();
     }
 }

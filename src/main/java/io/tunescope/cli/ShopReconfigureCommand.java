@@ -17,21 +17,18 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code tunescope shop reconfigure}: node reconfiguration online. */
-@Command(name = "reconfigure", mixinStandardHelpOptions = true,
+@Command(name = "reconfigure", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Start the stack with its application nodes in two tiers behind nginx (browse pages to one, "
                 + "order pages to the other), drive it with emulated browsers whose mix may change, and every window "
                 + "move a node to the hottest tier when that lowers the imbalance; report the WIPS before and after "
-                + "each move. Writes reconfiguration.json and summary.json.")
-public final class ShopReconfigureCommand implements Callable<Integer> {
+                + "each move, for --duration. Writes reconfiguration.json and summary.json.")
+public final class ShopReconfigureCommand implements Callable<Integer>, CommandDefaults.Source {
     @Mixin
     ShopLoadOptions load;
-
-    @Option(names = "--duration", defaultValue = "90s", converter = DurationConverter.class,
-            description = "how long the loop watches and the browsers are measured (default: ${DEFAULT-VALUE})")
-    Duration duration;
 
     @Option(names = "--window", defaultValue = "5s", converter = DurationConverter.class,
             description = "each measured window of utilization and WIPS (default: ${DEFAULT-VALUE})")
@@ -69,6 +66,12 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
     @Mixin
     ShopStackOptions stack;
 
+    /** Several windows, each move's before and after, and time for a mix change. */
+    @Override
+    public Map<String, String> optionDefaults() {
+        return Map.of("--duration", "90s");
+    }
+
     @Override
     public Integer call() throws Exception {
         ShopRunCommand.limitCommonPool();
@@ -80,7 +83,7 @@ public final class ShopReconfigureCommand implements Callable<Integer> {
         ShopReconfigureConfig config = new ShopReconfigureConfig(stackConfig,
                 browseNodes == 0 ? Math.max(1, (nodes - Math.max(0, proxyNodes)) / 2) : browseNodes,
                 browseCacheEntries == null ? stack.appKnobs().get(AppKnob.CACHE_ENTRIES) : browseCacheEntries,
-                load.mix(), load.mixChange(), browsers, load.rampUp(), duration, load.think(), window, settle,
+                load.mix(), load.mixChange(), browsers, load.rampUp(), load.duration(), load.think(), window, settle,
                 hysteresis, seed.seed(), proxyNodes);
         FreshOutput.check(dir);
         ReconfigureSummary s = ShopReconfiguration.run(config, ProgressBar.ON_STDERR);

@@ -14,19 +14,16 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code tunescope shop run}: one measured load of emulated browsers on a fresh stack, stopped afterwards. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, defaultValueProvider = CommandDefaults.class,
         description = "Start the database (populated from the seed), the application nodes and the proxy, drive "
                 + "them with emulated browsers (ramp-up, measurement, ramp-down), stop everything, write summary.json.")
-public final class ShopRunCommand implements Callable<Integer> {
+public final class ShopRunCommand implements Callable<Integer>, CommandDefaults.Source {
     @Mixin
     ShopLoadOptions load;
-
-    @Option(names = "--duration", defaultValue = "60s", converter = DurationConverter.class,
-            description = "measurement interval (default: ${DEFAULT-VALUE})")
-    Duration duration;
 
     @Option(names = "--ramp-down", defaultValue = "5s", converter = DurationConverter.class,
             description = "unmeasured load after the interval (default: ${DEFAULT-VALUE})")
@@ -37,11 +34,8 @@ public final class ShopRunCommand implements Callable<Integer> {
             + "60, times --think-scale); --browsers then only sizes the store. 0: closed load (default)")
     double arrivalRate;
 
-    @Option(names = "--monitor", description = "attach the thread monitor (every "
-            + MonitorOptions.DEFAULT_INTERVAL_MILLIS + " ms) to the driver, the "
-            + "application node and the database over the measurement interval; per-process threads, CPU, run-queue "
-            + "delay and thread states go to summary.json")
-    boolean monitor;
+    @Mixin
+    MonitorRunOptions monitor;
 
     @Mixin
     ResultsDirOption out;
@@ -66,14 +60,24 @@ public final class ShopRunCommand implements Callable<Integer> {
     }
 
     @Override
+    public Map<String, String> optionDefaults() {
+        return Map.of("--duration", "60s");
+    }
+
+    /** The run the options describe, checked; nothing started yet. */
+    ShopRunConfig config() {
+        int browsers = load.browsers();
+        MonitorOptions sampling = monitor.tierSampling();
+        return new ShopRunConfig(load.mix(), browsers, load.rampUp(), load.duration(), rampDown, load.think(),
+                new ShopScale(stack.items, browsers, stack.scaleDown), stack.database.name, stack.pgBin.dirOrNull(),
+                stack.appKnobs(), seed.seed(), out.dir("shop"), arrivalRate, sampling, stack.tiers(),
+                load.mixChange());
+    }
+
+    @Override
     public Integer call() throws Exception {
         limitCommonPool();
-        int browsers = load.browsers();
-        ShopRunConfig config = new ShopRunConfig(load.mix(), browsers, load.rampUp(), duration, rampDown,
-                load.think(), new ShopScale(stack.items, browsers, stack.scaleDown),
-                stack.database.name, stack.pgBin.dirOrNull(), stack.appKnobs(), seed.seed(),
-                out.dir("shop"), arrivalRate,
-                monitor, stack.tiers(), load.mixChange());
+        ShopRunConfig config = config();
         FreshOutput.check(config.out());
         ShopSummary s = ShopRun.run(config, ProgressBar.ON_STDERR);
         String lines = s.lines() > 1 ? ", " + s.lines() + " lines " + s.wipsByLine() : "";

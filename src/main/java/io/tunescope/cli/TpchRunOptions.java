@@ -18,8 +18,10 @@ import java.time.Duration;
 /** The options of a TPC-H run, shared by {@code run} (and reusable by other commands). */
 public final class TpchRunOptions {
     @Option(names = "--engine", defaultValue = "duckdb", paramLabel = "ENGINE",
-            description = "duckdb (embedded, default), h2 (embedded, --workload tpcc only), postgres or mariadb (a "
-                    + "private instance per tenant) or jdbc (--url).")
+            completionCandidates = EngineCandidates.Tenants.class,
+            description = "One of ${COMPLETION-CANDIDATES}: an embedded engine runs in a JVM of its own per tenant, a "
+                    + "server engine as a private instance per tenant, and jdbc drives the database at --url "
+                    + "(default: ${DEFAULT-VALUE}).")
     String engine;
 
     @Mixin

@@ -227,10 +227,9 @@ class BadInputSweepTest {
                 c(3, "pid (0) must be at least 1", "monitor", "--pid", "0"),
                 c(3, "pid (999999999) must name at least one running, readable process", "monitor", "--pid",
                         "999999999"),
-                c(3, "duration (0s) must be positive and below 30 years", "monitor", "--pid", "1", "--duration",
-                        "0s"),
-                c(3, "duration (xyz) must be a duration such as 8ms or 5s", "monitor", "--pid", "1", "--duration",
-                        "xyz"),
+                c(3, "duration (0s) must be positive", "monitor", "--pid", "1", "--duration", "0s"),
+                c(3, "--duration: duration (xyz) must be a duration such as 8ms or 5s", "monitor", "--pid", "1",
+                        "--duration", "xyz"),
                 c(3, "interval (20000ms) must be between 1ms and 10s", "monitor", "--pid", "1", "--interval", "20s"),
                 c(3, "engine (nosuch) must be one of [duckdb, generic, mariadb, postgres]", "monitor", "--pid", "1",
                         "--engine", "nosuch"),
@@ -281,7 +280,7 @@ class BadInputSweepTest {
                         "nosuch"),
                 c(3, "engine (jdbc) must be one of [derby, duckdb, h2, mariadb, postgres]; jdbc cannot be tuned (it"
                         + " has no knob catalog) yet", "knobs", "--engine", "jdbc"),
-                c(2, "Missing required option: '--engine=<engine>'", "knobs"),
+                c(2, "Missing required option: '--engine=ENGINE'", "knobs"),
                 // shop
                 c(3, "mix (nosuch) must be one of browsing, shopping, ordering", "shop", "run", "--mix", "nosuch",
                         "--out", "{t}/sh"),

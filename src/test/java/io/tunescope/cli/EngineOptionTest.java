@@ -1,5 +1,6 @@
 package io.tunescope.cli;
 
+import io.tunescope.engine.Engines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,5 +58,30 @@ class EngineOptionTest {
                 + "derby cannot be monitored as a process of its own yet");
         assertThat(run("monitor", "--pid", SELF, "--engine", "jdbc", "--duration", "10ms")[0])
                 .isEqualTo(ExitCode.BAD_INPUT);
+    }
+
+    /** Each {@code --engine} help lists, from the registry, every engine its command takes and no other. */
+    @Test
+    void everyEngineHelpListsTheRegisteredEnginesItTakes() {
+        java.util.Map<String, io.tunescope.engine.EngineSet> sets = java.util.Map.of("run", Engines.tenants(),
+                "scale", Engines.scaleLab(), "knobs", Engines.tunable(), "monitor", Engines.monitored());
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        sets.forEach((name, engines) -> {
+            picocli.CommandLine.Model.OptionSpec option = Main.newCommandLine().getSubcommands().get(name)
+                    .getCommandSpec().findOption("--engine");
+            String help = String.join(" ", option.description()).replace("${COMPLETION-CANDIDATES}",
+                    String.join(", ", option.completionCandidates()));
+            assertThat(option.completionCandidates()).as(name).containsExactlyElementsOf(engines.names());
+            for (String engine : engines.names()) {
+                assertThat(help).as(name).containsPattern("\\b" + engine + "\\b");
+            }
+            listed.addAll(engines.names());
+        });
+        for (io.tunescope.engine.Engine engine : Engines.all()) {
+            assertThat(listed).as("every registered engine is taken by some --engine").contains(engine.id());
+        }
+        String rendered = Main.newCommandLine().getSubcommands().get("scale").getUsageMessage(
+                picocli.CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
+        assertThat(rendered).contains("one of " + String.join(", ", Engines.scaleLab().names()));
     }
 }

@@ -139,22 +139,18 @@ class SharedOptionsTest {
      * written only when given ({@link OptionalResultsDirOption}), tune's session directory (required unless
      * {@code --resume}), export's target (may hold other files) and the directory of a running stack
      * ({@link ShopStackDirOption}, read back by {@code shop stop} and {@code shop status});</li>
-     * <li>{@code --duration}: run's measurement has none (it counts iterations unless given), monitor samples 5 s,
-     * shop run measures 60 s, shop reconfigure watches 90 s (several windows and moves), shop capacity 30 s per
-     * level;</li>
+     * <li>{@code --duration}: run's has no default (it counts iterations unless given one); the other commands
+     * that measure for a set time share {@link MeasurementOption}, each with its own default
+     * ({@link CommandDefaults});</li>
      * <li>{@code --engine}: each command takes the engines that can do its job, with its own default: run's tenants
      * (duckdb), monitor's thread-role classifiers (generic), scale's engines (derby, as the Derby study), knobs'
      * tunable engines (required);</li>
      * <li>{@code --threads}: scale's thread counts to measure, tune-bench's runs in parallel;</li>
      * <li>{@code --iterations}: run's iterations per user, scale's measurement iterations per point;</li>
      * <li>{@code --browsers}: one load ({@link ShopBrowsersOption}), shop capacity's list of levels;</li>
-     * <li>{@code --think-scale}: 1 for one load ({@link ShopLoadOptions}), 0.002 for shop capacity, scaled so that
-     * its highest level can saturate a tier;</li>
      * <li>{@code --seed}, {@code --budget}: tune's override a tuning file's and have no default of their own;</li>
      * <li>{@code --proxy}: the proxy tier a stack starts ({@link ShopStackOptions}: auto, nginx, squid, none), the
-     * proxy whose catalog shop knobs prints (nginx or squid);</li>
-     * <li>{@code --monitor}: run's gives each query its metrics and takes the sampling options
-     * ({@link MonitorRunOptions}); shop run's watches every tier's processes at the default interval.</li>
+     * proxy whose catalog shop knobs prints (nginx or squid).</li>
      * </ul>
      * A new declaration of any option name, of these or of any other, fails {@link #everyOptionIsDeclaredOnce}:
      * mix in the declaration that exists, or add the new one here with its reason.
@@ -162,17 +158,14 @@ class SharedOptionsTest {
     private static final Map<String, Set<String>> DECLARED_APART = Map.ofEntries(
             Map.entry("--out", Set.of("ResultsDirOption", "OptionalResultsDirOption", "TuneCommand",
                     "ExportCommand", "ShopStackDirOption")),
-            Map.entry("--duration", Set.of("TpchRunOptions", "MonitorCommand", "ShopRunCommand",
-                    "ShopReconfigureCommand", "ShopCapacityCommand")),
+            Map.entry("--duration", Set.of("TpchRunOptions", "MeasurementOption")),
             Map.entry("--engine", Set.of("TpchRunOptions", "MonitorCommand", "ScaleCommand", "KnobsCommand")),
             Map.entry("--threads", Set.of("ScaleCommand", "TuneBenchCommand")),
             Map.entry("--iterations", Set.of("TpchRunOptions", "ScaleCommand")),
             Map.entry("--browsers", Set.of("ShopBrowsersOption", "ShopCapacityCommand")),
-            Map.entry("--think-scale", Set.of("ShopLoadOptions", "ShopCapacityCommand")),
             Map.entry("--seed", Set.of("SeedOption", "TuneCommand")),
             Map.entry("--budget", Set.of("TuneCommand", "TuneBenchCommand")),
-            Map.entry("--proxy", Set.of("ShopStackOptions", "ShopKnobsCommand")),
-            Map.entry("--monitor", Set.of("MonitorRunOptions", "ShopRunCommand")));
+            Map.entry("--proxy", Set.of("ShopStackOptions", "ShopKnobsCommand")));
 
     @Test
     void everyOptionIsDeclaredOnce() {

@@ -36,7 +36,7 @@ class ShopCapacityCommandTest {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         int code = run(new PrintStream(buf, true, StandardCharsets.UTF_8), false, "shop", "capacity", "--help");
         assertThat(code).isZero();
-        assertThat(buf.toString(StandardCharsets.UTF_8)).contains("--browsers=N,", "--think-scale",
+        assertThat(buf.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ")).contains("--browsers=N,", "--think-scale",
                 "10,20,40,80,160", "(default: postgres)", "(default: 0.002)", "capacity.json");
     }
 

@@ -18,7 +18,7 @@ public record ShopCapacityConfig(List<Integer> levels, ShopRunConfig stack) {
             throw new IllegalArgumentException("the stack is sized for " + stack.browsers()
                     + " browsers, not for the highest level " + levels.get(levels.size() - 1));
         }
-        if (!stack.monitor()) {
+        if (stack.monitor() == null) {
             throw new IllegalArgumentException("a capacity curve needs the thread monitor on every tier");
         }
         if (stack.arrivalRatePerSecond() != 0) {

@@ -43,6 +43,11 @@ public record SquidKnobs(int cacheMemMiB, int maxObjectInMemoryKiB, int maximumO
      * (0: nothing cached), the largest object is the largest kept at all and in memory; the rest keep Squid's
      * defaults.
      */
+    /** The knobs that {@link #of} takes from nginx's, by catalog name: Squid's knob to nginx's. */
+    public static final java.util.Map<String, String> FOLLOWS = java.util.Map.of("squid_cache_mem",
+            "proxy_cache_size", "squid_max_object_in_memory", "proxy_max_object", "squid_maximum_object",
+            "proxy_max_object");
+
     public static SquidKnobs of(ProxyKnobs proxy) {
         if (proxy.squid() != null) {
             return proxy.squid();

@@ -92,8 +92,8 @@ public final class ShopRun implements AutoCloseable {
         List<ShopSummary.TierThreads> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
         Runnable atStart = () -> {
             processes.markStart();
-            if (config.monitor()) {
-                monitor.set(TierMonitor.start(stack));
+            if (config.monitor() != null) {
+                monitor.set(TierMonitor.start(stack, config.monitor()));
             }
         };
         java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
@@ -122,7 +122,7 @@ public final class ShopRun implements AutoCloseable {
         }
         ShopSummary s = summary(config, browsers, LineBrowsers.merge(byLine), processes.tiers(), !failed.isEmpty(),
                 stack.database.kind(), population(stack.counts, config, stack.loadSeconds),
-                config.monitor() ? threads : null);
+                config.monitor() != null ? threads : null);
         return withLines(s, stack, wipsByLine, failed, byLine);
     }
 

@@ -6,6 +6,7 @@ import io.tunescope.shop.MixChange;
 import io.tunescope.shop.ShopScale;
 import io.tunescope.shop.app.AppKnobs;
 import io.tunescope.shop.browser.ThinkTime;
+import io.tunescope.monitor.MonitorOptions;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,14 +15,14 @@ import java.util.List;
 /**
  * One {@code shop run}: the load (mix, browsers, phases, think time), the store's size, the database tier
  * ({@code h2}, {@code mariadb} or {@code postgres}, with PostgreSQL's binaries when not found on their own), one application node's
- * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), whether
- * the thread monitor watches every process over the measurement interval, and the tiers in front of the database
- * (application nodes, proxy), and a change of mix during the measurement interval (null: none).
+ * knobs, the seed, the results directory, the sessions' arrival rate for open load (0: closed load), how
+ * the thread monitor samples every process over the measurement interval (null: no monitor), and the tiers in front
+ * of the database (application nodes, proxy), and a change of mix during the measurement interval (null: none).
  */
 public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown,
                             ThinkTime think, ShopScale scale, String database, Path pgBin, AppKnobs appKnobs,
-                            long seed, Path out, double arrivalRatePerSecond, boolean monitor, ShopTiers tiers,
-                            MixChange mixChange) {
+                            long seed, Path out, double arrivalRatePerSecond, MonitorOptions monitor,
+                            ShopTiers tiers, MixChange mixChange) {
     public static final List<String> DATABASES = ShopDatabases.NAMES;
     /** The browsers' ramp-up unless a command or a tuning file gives one: long enough to spread their starts. */
     public static final int DEFAULT_RAMP_UP_SECONDS = 5;
@@ -55,12 +56,12 @@ public record ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration mea
         }
     }
 
-    /** One mix throughout. */
+    /** One mix throughout; the monitor, when on, samples as its defaults say. */
     public ShopRunConfig(Mix mix, int browsers, Duration rampUp, Duration measure, Duration rampDown, ThinkTime think,
                          ShopScale scale, String database, Path pgBin, AppKnobs appKnobs, long seed, Path out,
                          double arrivalRatePerSecond, boolean monitor, ShopTiers tiers) {
         this(mix, browsers, rampUp, measure, rampDown, think, scale, database, pgBin, appKnobs, seed, out,
-                arrivalRatePerSecond, monitor, tiers, null);
+                arrivalRatePerSecond, monitor ? MonitorOptions.defaults(MonitorOptions.DEFAULT_INTERVAL) : null, tiers, null);
     }
 
     /** One application node and no proxy (the smallest stack). */

@@ -9,7 +9,6 @@ import io.tunescope.monitor.ThreadMonitor;
 import io.tunescope.monitor.role.NameBasedClassifier;
 import io.tunescope.store.ShopSummary;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +20,6 @@ import java.util.Map;
  * running or sleeping. The driver's figures leave out the sampling thread itself.
  */
 final class TierMonitor {
-    static final Duration INTERVAL = MonitorOptions.DEFAULT_INTERVAL;
-
     private final ThreadMonitor monitor;
     /** The database tier's process name: its engine's id. */
     private final String database;
@@ -32,7 +29,8 @@ final class TierMonitor {
         this.database = database;
     }
 
-    static TierMonitor start(ShopStack stack) {
+    /** Starts sampling every process of {@code stack} and the driver as {@code options} say. */
+    static TierMonitor start(ShopStack stack, MonitorOptions options) {
         List<MonitoredProcess> processes = new ArrayList<>();
         processes.add(new MonitoredProcess("driver", (int) ProcessHandle.current().pid(), false,
                 new NameBasedClassifier()));
@@ -52,7 +50,7 @@ final class TierMonitor {
         boolean children = engine.serviceTier().equals(java.util.Optional.of(Lifecycle.PRIVATE_SERVER));
         processes.add(new MonitoredProcess(database.kind(), database.pids().get(0).intValue(), children,
                 engine.threadRoles()));
-        return new TierMonitor(ThreadMonitor.start(processes, INTERVAL), database.kind());
+        return new TierMonitor(ThreadMonitor.start(processes, options), database.kind());
     }
 
     /** Stops sampling and sums each process's threads. */
