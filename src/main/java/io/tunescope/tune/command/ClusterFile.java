@@ -2,7 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 
 import io.tunescope.shop.Mix;

@@ -9,7 +9,7 @@ import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.Layouts;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.strategy.Strategies;
