@@ -178,6 +178,8 @@ class PlanRunnerTest {
         TpchRunConfig limited = CellConfigs.of(pg.base(), pg.cells().get(1), Path.of("x"), 2);
         assertThat(limited.placement().duckdbThreads()).isZero();
         assertThat(limited.placement().serverSettings()).contains("max_parallel_workers_per_gather = 2");
-        assertThat(limited.echo()).containsKey("serverSettings");
+        assertThat(limited.echo().serverSettings()).contains("max_parallel_workers_per_gather = 2");
+        assertThat(Json.toJson(limited.echo())).contains("\"serverSettings\"");
+        assertThat(Json.toJson(configs.get(0).echo())).doesNotContain("serverSettings");
     }
 }
