@@ -46,19 +46,8 @@ import java.util.Map;
  * with the rest. A configuration the tiers refuse, interactions that failed, or no interaction measured fail the
  * measurement with the reason.
  */
-public final class ShopClusterBench implements ClusterBench {
-    private final ShopTargetSpec spec;
-    private final ShopLayout initial;
-    private final Path proxyBinary;
-    private final PopulatedDatabase database;
-
-    private ShopClusterBench(ShopTargetSpec spec, ShopLayout initial, Path proxyBinary, PopulatedDatabase database) {
-        this.spec = spec;
-        this.initial = initial;
-        this.proxyBinary = proxyBinary;
-        this.database = database;
-    }
-
+public record ShopClusterBench(ShopTargetSpec spec, ShopLayout initial, Path proxyBinary, PopulatedDatabase database)
+        implements ClusterBench {
     /**
      * Starts the database of {@code spec} under {@code dir} and populates it for the spec's browsers; the cluster is
      * {@code lines} work lines of {@code spec.appNodes()} application nodes each, behind a proxy per line (nginx
