@@ -76,7 +76,7 @@ class SqlSourcesTest {
             Map.entry("store/RowsTable.java", Set.of("quoted", "String.join(\"\", definitions)", "marks")),
             // export: the database's own table names quoted ('"' doubled), the target path as a literal ('' doubled;
             // COPY takes no parameter), the format's fixed options
-            Map.entry("store/ResultsExport.java", Set.of("table", "target", "format.options")),
+            Map.entry("store/ResultsExport.java", Set.of("table", "target", "format.copyOptions()")),
             // the thread samples' export: its output file as a quoted literal ('' doubled), COPY's fixed options
             Map.entry("monitor/store/SampleExport.java", Set.of("target", "format.copyOptions()")),
             // TPC-C: every statement's text is a literal at its call of bound/update (TpccReads, TpccTransactions)

@@ -1,43 +1,75 @@
 package io.tunescope.engine;
 
+import io.tunescope.monitor.role.RoleClassifier;
+
 import java.util.Optional;
+import java.util.function.Supplier;
 
-/** An engine that declares its {@link EngineFacts}; what it does beyond them (its threads' roles, knobs) it adds. */
-interface DeclaredEngine extends Engine {
-    EngineFacts facts();
+/**
+ * An engine built from its {@link EngineFacts} and the classifier that tells its threads' roles apart; what it does
+ * beyond them (knobs, an in-memory URL, a service tier) its class adds. Two engines of one class are the same engine.
+ */
+abstract class DeclaredEngine implements Engine {
+    private final EngineFacts facts;
+    private final Supplier<RoleClassifier> roles;
 
-    @Override
-    default String id() {
-        return facts().id();
+    DeclaredEngine(EngineFacts facts, Supplier<RoleClassifier> roles) {
+        this.facts = facts;
+        this.roles = roles;
     }
 
     @Override
-    default SqlDialect dialect() {
-        return facts().dialect();
+    public RoleClassifier threadRoles() {
+        return roles.get();
     }
 
     @Override
-    default String defaultStatement() {
-        return facts().defaultStatement();
+    public final String id() {
+        return facts.id();
     }
 
     @Override
-    default Optional<Lifecycle> tenantLifecycle() {
-        return facts().tenantLifecycle();
+    public final SqlDialect dialect() {
+        return facts.dialect();
     }
 
     @Override
-    default Optional<Lifecycle> scaleLifecycle() {
-        return facts().scaleLifecycle();
+    public final String defaultStatement() {
+        return facts.defaultStatement();
     }
 
     @Override
-    default boolean ownProcess() {
-        return facts().ownProcess();
+    public final Optional<Lifecycle> tenantLifecycle() {
+        return facts.tenantLifecycle();
     }
 
     @Override
-    default Optional<String> jdbcSubprotocol() {
-        return facts().jdbcSubprotocol();
+    public final Optional<Lifecycle> scaleLifecycle() {
+        return facts.scaleLifecycle();
+    }
+
+    @Override
+    public final boolean ownProcess() {
+        return facts.ownProcess();
+    }
+
+    @Override
+    public final Optional<String> jdbcSubprotocol() {
+        return facts.jdbcSubprotocol();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null && o.getClass() == getClass();
+    }
+
+    @Override
+    public int hashCode() {
+        return getClass().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return facts.id();
     }
 }

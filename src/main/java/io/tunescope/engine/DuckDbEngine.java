@@ -3,7 +3,6 @@ package io.tunescope.engine;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.DuckDbClassifier;
-import io.tunescope.monitor.role.RoleClassifier;
 
 import java.util.Optional;
 
@@ -11,18 +10,11 @@ import java.util.Optional;
  * DuckDB, embedded: a TPC-H tenant is hosted in its own agent JVM (DuckDB has no network protocol); the scale lab
  * opens it in memory in the controller. Its dialect has no {@code VALUES} statement.
  */
-record DuckDbEngine() implements DeclaredEngine {
-    private static final EngineFacts FACTS = EngineFacts.ownProcess("duckdb", SqlDialect.DUCKDB,
-            Optional.of(Lifecycle.AGENT_HOSTED), Optional.of(Lifecycle.IN_CONTROLLER), Optional.of("duckdb"));
-
-    @Override
-    public EngineFacts facts() {
-        return FACTS;
-    }
-
-    @Override
-    public RoleClassifier threadRoles() {
-        return new DuckDbClassifier();
+final class DuckDbEngine extends DeclaredEngine {
+    DuckDbEngine() {
+        super(EngineFacts.ownProcess("duckdb", SqlDialect.DUCKDB,
+                Optional.of(Lifecycle.AGENT_HOSTED), Optional.of(Lifecycle.IN_CONTROLLER), Optional.of("duckdb")),
+                DuckDbClassifier::new);
     }
 
     @Override

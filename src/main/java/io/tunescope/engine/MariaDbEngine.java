@@ -15,19 +15,12 @@ import java.util.Optional;
  * it, one instance per TPC-H tenant ({@code engine/mariadb}). Not a scale-lab engine yet. A MariaDB server reached by
  * URL is the generic engine's, and speaks this engine's dialect.
  */
-record MariaDbEngine() implements DeclaredEngine {
-    private static final EngineFacts FACTS = EngineFacts.ownProcess("mariadb", SqlDialect.MARIADB,
-            Optional.of(Lifecycle.PRIVATE_SERVER), Optional.empty(), Optional.of("mariadb"));
-
-    @Override
-    public EngineFacts facts() {
-        return FACTS;
-    }
-
-    /** Thread names only: the instrument names of performance_schema need a connection to the server. */
-    @Override
-    public RoleClassifier threadRoles() {
-        return new MariaDbClassifier(Map.of());
+final class MariaDbEngine extends DeclaredEngine {
+    MariaDbEngine() {
+        super(EngineFacts.ownProcess("mariadb", SqlDialect.MARIADB,
+                Optional.of(Lifecycle.PRIVATE_SERVER), Optional.empty(), Optional.of("mariadb")),
+                // thread names only: the instrument names of performance_schema need a connection to the server
+                () -> new MariaDbClassifier(Map.of()));
     }
 
     /** The users' connection threads (named by the agent from {@code PROCESSLIST.TID}) as workers; the rest engine. */

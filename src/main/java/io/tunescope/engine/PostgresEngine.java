@@ -3,7 +3,6 @@ package io.tunescope.engine;
 import io.tunescope.engine.knob.Catalogs;
 import io.tunescope.engine.knob.KnobCatalog;
 import io.tunescope.monitor.role.PostgresClassifier;
-import io.tunescope.monitor.role.RoleClassifier;
 
 import java.util.List;
 import java.util.Optional;
@@ -12,18 +11,11 @@ import java.util.Optional;
  * PostgreSQL as a private server: tunescope runs initdb, starts it on loopback and always stops and deletes it (one
  * cluster per TPC-H tenant, one for a scale-lab run). A server reached by URL is the generic engine's.
  */
-record PostgresEngine() implements DeclaredEngine {
-    private static final EngineFacts FACTS = EngineFacts.ownProcess("postgres", SqlDialect.POSTGRES,
-            Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of("postgresql"));
-
-    @Override
-    public EngineFacts facts() {
-        return FACTS;
-    }
-
-    @Override
-    public RoleClassifier threadRoles() {
-        return new PostgresClassifier();
+final class PostgresEngine extends DeclaredEngine {
+    PostgresEngine() {
+        super(EngineFacts.ownProcess("postgres", SqlDialect.POSTGRES,
+                Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of(Lifecycle.PRIVATE_SERVER), Optional.of("postgresql")),
+                PostgresClassifier::new);
     }
 
     @Override

@@ -25,23 +25,11 @@ import java.sql.SQLException;
  * Private servers on copies of one prepared data directory (load once, reuse everywhere: {@link PreparedCluster} for
  * TPC-H, {@link PreparedTpccCluster} for TPC-C): prepared once per run, and each tenant's server started on its own copy, its rows checked against the generator's.
  */
-final class ClusterCopies {
+record ClusterCopies(ServerDataCopy copy, Path dataDir, long rows, RowsCheck rowsCheck) {
     /** How a tenant's copy is checked: its rows against the prepared directory's, naming {@code where}. */
     @FunctionalInterface
     private interface RowsCheck {
         void check(Connection connection, String where) throws SQLException;
-    }
-
-    private final ServerDataCopy copy;
-    private final Path dataDir;
-    private final long rows;
-    private final RowsCheck rowsCheck;
-
-    private ClusterCopies(ServerDataCopy copy, Path dataDir, long rows, RowsCheck rowsCheck) {
-        this.copy = copy;
-        this.dataDir = dataDir;
-        this.rows = rows;
-        this.rowsCheck = rowsCheck;
     }
 
     /**
@@ -104,11 +92,6 @@ final class ClusterCopies {
             throw new RunFailure("preparing the TPC-C data directory in " + cache.root() + ": " + e.getMessage(),
                     Outcome.FAILURE);
         }
-    }
-
-    /** The rows every tenant holds. */
-    long rows() {
-        return rows;
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.tunescope.experiment;
 
 import io.tunescope.store.ResultsDatabase;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tunescope.BadInputException;
 import io.tunescope.Notices;
 import io.tunescope.Outcome;
@@ -13,9 +12,9 @@ import io.tunescope.experiment.plan.ExperimentPlan;
 import io.tunescope.monitor.MonitorOptions;
 import io.tunescope.monitor.trace.TracefsTracer;
 import io.tunescope.store.CellStatus;
-import io.tunescope.store.Documents;
 import io.tunescope.store.Json;
 import io.tunescope.store.PlanSummary;
+import io.tunescope.store.ResolvedPlan;
 import io.tunescope.store.PlanSummary.CellSummary;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.RunEnvironment;
@@ -159,11 +158,10 @@ public final class PlanRunner {
     /** Resuming into a directory that holds another plan's cells would mix two experiments. */
     private void checkSamePlan() {
         Path planFile = results.plan();
-        Map<String, Object> resolved = resolvedPlan();
+        ResolvedPlan resolved = resolvedPlan();
         if (Files.exists(planFile)) {
             try {
-                JsonNode previous = Json.MAPPER.readTree(planFile.toFile());
-                if (!Documents.withoutHeader(previous).equals(Json.MAPPER.readTree(Json.toJson(resolved)))) {
+                if (!Json.read(planFile, ResolvedPlan.class).equals(resolved)) {
                     throw BadInputException.of("out", outDir, "holds the cells of a different plan ("
                             + planFile + "): choose another --out or restore that plan");
                 }
@@ -174,36 +172,18 @@ public final class PlanRunner {
         Json.writeAtomically(planFile, resolved);
     }
 
-    private Map<String, Object> resolvedPlan() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", plan.name());
-        m.put("base", baseEcho());
-        m.put("factors", plan.factors());
-        m.put("repetitions", plan.repetitions());
-        m.put("randomOrder", plan.randomOrder());
-        m.put("seed", plan.seed());
-        m.put("cells", plan.subset());
-        return m;
+    private ResolvedPlan resolvedPlan() {
+        return new ResolvedPlan(plan.name(), baseEcho(), plan.factors(), plan.repetitions(), plan.randomOrder(),
+                plan.seed(), plan.subset());
     }
 
-    private Map<String, Object> baseEcho() {
+    private ResolvedPlan.Base baseEcho() {
         var b = plan.base();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", b.engine().id());
-        m.put("scaleFactor", b.scaleFactor());
-        m.put("users", b.users());
-        m.put("tenants", b.tenants());
-        m.put("workload", b.workload());
-        m.put("workerLimit", b.workerLimit());
-        m.put("cpus", b.cpus());
-        m.put("iterations", b.iterations() > 0 ? b.iterations() : null);
-        m.put("durationMillis", b.duration() == null ? null : b.duration().toMillis());
-        m.put("warmup", b.warmup());
-        m.put("monitorIntervalMillis", b.monitorInterval() == null ? null : b.monitorInterval().toMillis());
-        m.put("monitorExact", b.monitorExact());
-        m.put("seed", b.seed());
-        m.put("permute", b.permute());
-        return m;
+        return new ResolvedPlan.Base(b.engine().id(), b.scaleFactor(), b.users(), b.tenants(), b.workload(),
+                b.workerLimit(), b.cpus(), b.iterations() > 0 ? b.iterations() : null,
+                b.duration() == null ? null : b.duration().toMillis(), b.warmup(),
+                b.monitorInterval() == null ? null : b.monitorInterval().toMillis(), b.monitorExact(), b.seed(),
+                b.permute());
     }
 
     private PlanSummary writeSummary(Map<String, CellSummary> statuses, int skipped, long startNanos, String failure,
@@ -216,7 +196,7 @@ public final class PlanRunner {
                 plan.base().monitorInterval() == null ? "off (no base.monitorInterval): profiles use response time and rows"
                         : "every " + plan.base().monitorInterval().toMillis() + " ms: per-query metrics in each cell"
                         + (plan.base().monitorExact() ? ", with the exact mode's beside them" : ""),
-                baseEcho(), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
+                PlanSummary.baseOf(baseEcho()), plan.factors(), plan.repetitions(), RunEnvironment.capture(), list);
         ResultsDatabase.writeWithSummary(results.summary(), summary, ResultsDatabase.across("cells", "cell",
                 list.stream().map(CellSummary::id).toList(), id -> results.cell(id).summary()));
         return summary;

@@ -13,8 +13,7 @@ import io.tunescope.workload.WorkloadDefinition;
 import io.tunescope.workload.pgbench.PgbenchLoader;
 import io.tunescope.workload.tpcc.TpccScale;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.tunescope.store.RunConfigEcho;
 import java.util.Objects;
 
 /**
@@ -133,44 +132,18 @@ public record TpchRunConfig(ConnectionConfig connection, DataConfig data, Worklo
     }
 
     /** The configuration as echoed into summary.json (no password, the URL with any password masked). */
-    public Map<String, Object> echo() {
-        Map<String, Object> echo = new LinkedHashMap<>();
-        echo.put("engine", connection.engine().id());
-        echo.put("url", JdbcUrls.redact(connection.url()));
-        echo.put("dbUser", connection.dbUser());
-        echo.put("scaleFactor", data.scaleFactor());
-        if (workload.definition().kind() == WorkloadDefinition.Kind.TPCC) {
-            echo.put("warehouses", warehousesOf(data.scaleFactor()));
-        }
-        echo.put("tenants", placement.tenants());
-        echo.put("users", workload.users());
-        echo.put("workload", workload.definition().toString());
-        echo.put("waitMillis", workload.waitAfterQuery().toMillis());
-        echo.put("durationMillis", workload.duration() == null ? null : workload.duration().toMillis());
-        echo.put("iterations", workload.iterations() > 0 ? workload.iterations() : null);
-        echo.put("warmupIterations", workload.warmupIterations());
-        echo.put("cpus", placement.cpus() == null ? null : placement.cpus().stream().map(CpuList::text).toList());
-        echo.put("validate", data.validate());
-        echo.put("seed", workload.seed());
-        echo.put("prepared", workload.prepared());
-        if (workload.latencyLimit() != null) {
-            echo.put("latencyLimitMillis", workload.latencyLimit().toNanos() / 1e6);
-        }
-        if (workload.ratePerSec() > 0) {
-            echo.put("ratePerSec", workload.ratePerSec());
-        }
-        echo.put("load", data.load());
-        echo.put("loadThreads", data.loadThreads());
-        if (data.dataCache() != null) {
-            echo.put("dataCache", data.dataCache());
-        }
-        echo.put("duckdbThreads", placement.duckdbThreads() == 0 ? null : placement.duckdbThreads());
-        if (!placement.serverSettings().isEmpty()) {
-            echo.put("serverSettings", placement.serverSettings());
-        }
-        if (!placement.engineSettings().isEmpty()) {
-            echo.put("engineSettings", placement.engineSettings());
-        }
-        return echo;
+    public RunConfigEcho echo() {
+        boolean tpcc = workload.definition().kind() == WorkloadDefinition.Kind.TPCC;
+        return new RunConfigEcho(connection.engine().id(), JdbcUrls.redact(connection.url()), connection.dbUser(),
+                data.scaleFactor(), tpcc ? warehousesOf(data.scaleFactor()) : null, placement.tenants(),
+                workload.users(), workload.definition().toString(), workload.waitAfterQuery().toMillis(),
+                workload.duration() == null ? null : workload.duration().toMillis(),
+                workload.iterations() > 0 ? workload.iterations() : null, workload.warmupIterations(),
+                placement.cpus() == null ? null : placement.cpus().stream().map(CpuList::text).toList(),
+                data.validate(), workload.seed(), workload.prepared(),
+                workload.latencyLimit() == null ? null : workload.latencyLimit().toNanos() / 1e6,
+                workload.ratePerSec() > 0 ? workload.ratePerSec() : null, data.load(), data.loadThreads(),
+                data.dataCache(), placement.duckdbThreads() == 0 ? null : placement.duckdbThreads(),
+                placement.serverSettings(), placement.engineSettings());
     }
 }

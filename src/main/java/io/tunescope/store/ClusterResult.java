@@ -1,6 +1,7 @@
 package io.tunescope.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,8 @@ import java.util.Map;
 /**
  * cluster.json of {@code tunescope tune} with a {@code cluster:} section: each tuning mode's figures
  * (the issue's {@code mode}, {@code trials}, {@code bestWips}, {@code trialsTo95Percent}, {@code wipsStdDuringTuning},
- * and more), the reconfiguration run when there was one ({@link ReconfigurationRecord}; absent otherwise), what was compared and how.
+ * and more), the reconfiguration run when there was one ({@link ReconfigurationRecord}; absent otherwise), what was compared and how
+ * ({@code bench}: {@link ClusterBenchDescription}; absent when no mode ran).
  *
  * @param trialsTo95PercentOf how {@code trialsTo95Percent} is counted: the first trial reaching 95 % of
  *                            {@code referenceWips}, the best WIPS that any mode of this comparison measured
@@ -16,7 +18,8 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClusterResult(List<Mode> modes, ReconfigurationRecord reconfiguration, String trialsTo95PercentOf,
                             Double referenceWips, int trialsPerMode, String strategy, long seed,
-                            Map<String, Object> bench, List<Node> layout) {
+                            @JsonDeserialize(using = ClusterBenchDescription.Reader.class)
+                            ClusterBenchDescription bench, List<Node> layout) {
     public ClusterResult {
         modes = List.copyOf(modes);
         layout = List.copyOf(layout);

@@ -24,6 +24,16 @@ public record PlanSummary(String plan, boolean complete, String failure, int cel
         cells = cells == null ? List.of() : List.copyOf(cells);
     }
 
+    /**
+     * The base of a plan run now ({@link ResolvedPlan.Base}) as this summary holds it. {@code base} stays a map: the
+     * summaries of earlier versions hold other keys and types there (a numeric {@code workerLimit}, no
+     * {@code monitorExact}), and one read back writes back unchanged.
+     */
+    public static Map<String, Object> baseOf(ResolvedPlan.Base base) {
+        return Json.MAPPER.convertValue(base, new com.fasterxml.jackson.core.type.TypeReference<>() {
+        });
+    }
+
     /** How the plan run ended: ok when complete, bad input when a cell's configuration broke a rule, else failure. */
     @JsonIgnore
     public Outcome outcome() {

@@ -20,27 +20,17 @@ import java.util.Properties;
  */
 public final class ResultsExport {
 
-    /** The formats DuckDB's COPY writes, each with its file extension and COPY options. */
+    /** The formats DuckDB's COPY writes; each one's name, in lower case, is its file extension and COPY format. */
     public enum Format {
-        CSV("csv", "FORMAT csv, HEADER true"),
-        PARQUET("parquet", "FORMAT parquet"),
-        JSON("json", "FORMAT json");
-
-        private final String extension;
-        private final String options;
-
-        Format(String extension, String options) {
-            this.extension = extension;
-            this.options = options;
-        }
+        CSV, PARQUET, JSON;
 
         public String extension() {
-            return extension;
+            return name().toLowerCase(Locale.ROOT);
         }
 
-        /** The options of DuckDB's COPY ... TO for this format. */
+        /** The options of DuckDB's COPY ... TO for this format (a CSV file starts with its header). */
         public String copyOptions() {
-            return options;
+            return "FORMAT " + extension() + (this == CSV ? ", HEADER true" : "");
         }
 
         public static Format of(String name) {
@@ -80,7 +70,7 @@ public final class ResultsExport {
                 // COPY takes no parameters: the table name is quoted ('"' doubled), the path a literal ('' doubled)
                 String table = '"' + names.get(i).replace("\"", "\"\"") + '"';
                 String target = "'" + files.get(i).toString().replace("'", "''") + "'";
-                s.execute("COPY " + table + " TO " + target + " (" + format.options + ")");
+                s.execute("COPY " + table + " TO " + target + " (" + format.copyOptions() + ")");
             }
         }
         return files;

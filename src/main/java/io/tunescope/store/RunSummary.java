@@ -15,7 +15,7 @@ import java.util.Map;
  * says how a monitored run observed its threads (absent for a run without {@code --monitor}).
  */
 public record RunSummary(boolean complete, String failure, String engine, String engineVersion, double scaleFactor,
-                         long seed, String startedAt, long wallMillis, Map<String, Object> config,
+                         long seed, String startedAt, long wallMillis, RunConfigEcho config,
                          RunEnvironment environment, List<TenantSummary> tenants,
                          @JsonInclude(JsonInclude.Include.NON_NULL) MonitorSummary monitor)
         implements SummaryDocument {
@@ -25,7 +25,7 @@ public record RunSummary(boolean complete, String failure, String engine, String
 
     /** An unmonitored run's summary. */
     public RunSummary(boolean complete, String failure, String engine, String engineVersion, double scaleFactor,
-                      long seed, String startedAt, long wallMillis, Map<String, Object> config,
+                      long seed, String startedAt, long wallMillis, RunConfigEcho config,
                       RunEnvironment environment, List<TenantSummary> tenants) {
         this(complete, failure, engine, engineVersion, scaleFactor, seed, startedAt, wallMillis, config, environment,
                 tenants, null);

@@ -58,6 +58,11 @@ class MonitorCommandTest {
         assertThat(doc.get("system").get("contextSwitches").asLong()).isPositive();
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.get("environment").get("javaVersion").asText()).isNotBlank();
+        assertThat(summary.get("type").asText()).isEqualTo("monitor");
+        assertThat(summary.get("command").asText()).isEqualTo("monitor");
+        assertThat(summary.get("pids").get(0).asLong()).isEqualTo(Long.parseLong(SELF));
+        assertThat(summary.get("rawSamples").asText()).isEqualTo("samples.tsraw");
+        assertThat(summary.get("intervalMillis").asDouble()).isPositive();
         assertThat(summary.get("report").get("samples").asLong()).isEqualTo(doc.get("samples").asLong());
         assertThat(Files.size(out.resolve("samples.tsraw"))).isPositive();
     }

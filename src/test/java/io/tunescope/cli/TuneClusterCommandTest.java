@@ -51,6 +51,15 @@ class TuneClusterCommandTest {
         assertThat(SchemaCheck.problems("header", summary)).isEmpty();
         assertThat(summary.path("kind").asText()).isEqualTo("cluster");
         assertThat(summary.path("seed").asLong()).isEqualTo(3);
+        assertThat(summary.path("type").asText()).isEqualTo("tuning");
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        summary.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsSubsequence("tool", "tuningFile", "kind", "bench", "modes", "trialsPerMode",
+                "strategy", "seed", "simulation", "failures", "shop", "reconfiguration", "partitioning", "nodes",
+                "lines", "result", "wallSeconds", "environment");
+        assertThat(summary.path("failures").path("app4").asInt()).isEqualTo(10);
+        assertThat(summary.path("simulation").path("calibration").path("dbMillis").asDouble()).isPositive();
+        assertThat(summary.path("result").path("bench").path("failAtMeasurement").path("app4").asInt()).isPositive();
         assertThat(Main.execute("tune", "--help")).isEqualTo(ExitCode.OK);
         assertThat(Main.execute("tune", "--resume", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
     }

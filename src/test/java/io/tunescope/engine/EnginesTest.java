@@ -23,7 +23,7 @@ class EnginesTest {
         for (Engine engine : Engines.all()) {
             assertThat(Engines.byId(engine.id())).isSameAs(engine);
         }
-        assertThat(Engines.byId(" DuckDB ")).isEqualTo(new DuckDbEngine());
+        assertThat(Engines.byId(" DuckDB ")).isEqualTo(new DuckDbEngine()).isNotEqualTo(new PostgresEngine());
     }
 
     @Test

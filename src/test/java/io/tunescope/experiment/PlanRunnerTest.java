@@ -121,6 +121,14 @@ class PlanRunnerTest {
         assertThat(Json.MAPPER.readTree(cut.toFile()).get("complete").asBoolean()).isTrue();
         assertThat(startedAt(done)).isEqualTo(firstStart);
 
+        // plan.json holds the resolved plan, read back as the record that wrote it
+        JsonNode planJson = Json.MAPPER.readTree(out.resolve("plan.json").toFile());
+        assertThat(planJson.get("type").asText()).isEqualTo("plan-resolved");
+        assertThat(planJson.get("base").get("monitorIntervalMillis").asLong()).isEqualTo(8);
+        assertThat(planJson.get("base").has("durationMillis")).isTrue();
+        assertThat(Json.read(out.resolve("plan.json"), io.tunescope.store.ResolvedPlan.class).factors())
+                .containsEntry("users", List.of("1", "2"));
+
         // the same directory refuses a different plan
         Files.writeString(planFile, TINY.replace("[1, 2]", "[1, 3]"));
         assertThat(Main.execute("run", planFile.toString(), "--out", out.toString())).isEqualTo(ExitCode.BAD_INPUT);
@@ -178,6 +186,8 @@ class PlanRunnerTest {
         TpchRunConfig limited = CellConfigs.of(pg.base(), pg.cells().get(1), Path.of("x"), 2);
         assertThat(limited.placement().duckdbThreads()).isZero();
         assertThat(limited.placement().serverSettings()).contains("max_parallel_workers_per_gather = 2");
-        assertThat(limited.echo()).containsKey("serverSettings");
+        assertThat(limited.echo().serverSettings()).contains("max_parallel_workers_per_gather = 2");
+        assertThat(Json.toJson(limited.echo())).contains("\"serverSettings\"");
+        assertThat(Json.toJson(configs.get(0).echo())).doesNotContain("serverSettings");
     }
 }

@@ -7,7 +7,6 @@ import io.tunescope.store.RunSummary;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,7 +28,7 @@ class DatabaseViewSectionTest {
                 new EngineReading.Counter("pg_stat_database", "numbackends", "3")), List.of("a note"));
         RunSummary.TenantSummary tenant = new RunSummary.TenantSummary("t1", List.of(), null, null, 0, 0, 0, null,
                 List.of(), null, DatabaseView.of(settings, before, after));
-        RunSummary run = new RunSummary(true, null, "postgres", null, 0.01, 1, "now", 1, Map.of(), null,
+        RunSummary run = new RunSummary(true, null, "postgres", null, 0.01, 1, "now", 1, null, null,
                 List.of(tenant));
         assertThat(DatabaseViewSection.applies(run)).isTrue();
         Html h = new Html();
@@ -44,7 +43,7 @@ class DatabaseViewSectionTest {
 
     @Test
     void aRunWithoutTheViewHasNoSection() {
-        RunSummary run = new RunSummary(true, null, "duckdb", null, 0.01, 1, "now", 1, Map.of(), null, List.of(
+        RunSummary run = new RunSummary(true, null, "duckdb", null, 0.01, 1, "now", 1, null, null, List.of(
                 new RunSummary.TenantSummary("t1", List.of(), null, null, 0, 0, 0, null, List.of())));
         assertThat(DatabaseViewSection.applies(run)).isFalse();
     }

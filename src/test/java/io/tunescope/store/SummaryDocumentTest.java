@@ -5,7 +5,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,9 +18,9 @@ class SummaryDocumentTest {
     static RunSummary run() {
         QueryMetricsMean metrics = new QueryMetricsMean(3, 12.5, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null);
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("users", 2);
-        config.put("workload", "sequence");
+        RunConfigEcho config = new RunConfigEcho("duckdb", "jdbc:duckdb:", null, 0.01, null, 1, 2, "sequence", 0,
+                null, 1, 0, null, true, 42, false, null, null, true, 1, null, null, List.of(),
+                Map.of("memory_limit", "1GB"));
         RunSummary.QuerySummary q1 = new RunSummary.QuerySummary("Q1", 10, 1, 1.5, 1.0, 2.0, 3.0, 4.0, 7L, true, null,
                 null);
         RunSummary.QuerySummary q2 = new RunSummary.QuerySummary("Q2", 2, 2, null, null, null, null, null, null, false,
@@ -42,6 +41,9 @@ class SummaryDocumentTest {
         RunSummary run = RunSummary.read(file);
         assertThat(run.tenants().get(0).queries().get(0)).isEqualTo(written.tenants().get(0).queries().get(0));
         assertThat(run.environment()).isEqualTo(ENVIRONMENT);
+        assertThat(run.config()).isEqualTo(written.config());
+        assertThat(Files.readString(file)).contains("\"durationMillis\" : null").doesNotContain("warehouses")
+                .doesNotContain("serverSettings").contains("\"memory_limit\" : \"1GB\"");
         assertThat(run.tenants().get(0).queries().get(1).numericMetrics())
                 .containsExactly(Map.entry("executions", 3.0), Map.entry("responseMillis", 12.5));
     }

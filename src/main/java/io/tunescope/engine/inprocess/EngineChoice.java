@@ -16,19 +16,8 @@ import java.util.List;
  * and what has to be set up and torn down around the run (an in-memory database in this JVM; a private server,
  * always stopped and its data deleted on {@link #close()}). An external engine takes any URL.
  */
-public final class EngineChoice implements AutoCloseable {
-    private final Engine engine;
-    private final ConnectionSpec spec;
-    private final String defaultStatement;
-    private final PostgresServer server;
-
-    private EngineChoice(Engine engine, ConnectionSpec spec, String defaultStatement, PostgresServer server) {
-        this.engine = engine;
-        this.spec = spec;
-        this.defaultStatement = defaultStatement;
-        this.server = server;
-    }
-
+public record EngineChoice(Engine engine, ConnectionSpec spec, String defaultStatement, PostgresServer server)
+        implements AutoCloseable {
     /** Starts what {@code engine} needs; {@code workDir} holds Derby's log or PostgreSQL's cluster. */
     public static EngineChoice open(Engine engine, String url, String user, String password, Path workDir)
             throws IOException, InterruptedException {
@@ -65,12 +54,10 @@ public final class EngineChoice implements AutoCloseable {
         return parts.length >= 2 && !parts[1].isEmpty() ? parts[1] : "jdbc";
     }
 
-    public ConnectionSpec spec() {
-        return spec;
-    }
-
-    public String defaultStatement() {
-        return defaultStatement;
+    /** The engine's id alone: the spec holds a password, which a record's own text would show. */
+    @Override
+    public String toString() {
+        return engine.id();
     }
 
     @Override

@@ -21,14 +21,7 @@ import java.util.Map;
  * rule: {@code quick.yaml:7: factors.users[1] (-5) users (-5) must be between 1 and 1024}. A pure function of the
  * text and the CPU count, so it is tested on fixtures.
  */
-public final class PlanParser {
-    private final LocatedYaml yaml;
-    private final int availableCpus;
-
-    private PlanParser(LocatedYaml yaml, int availableCpus) {
-        this.yaml = yaml;
-        this.availableCpus = availableCpus;
-    }
+public record PlanParser(LocatedYaml yaml, int availableCpus) {
 
     public static ExperimentPlan read(Path file) {
         return read(file, false);

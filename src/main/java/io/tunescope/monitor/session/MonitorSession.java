@@ -22,9 +22,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -152,18 +150,11 @@ public final class MonitorSession {
         }
     }
 
-    private static Map<String, Object> summary(Settings s, MonitorReport report) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("command", "monitor");
-        m.put("pids", s.processes().stream().map(MonitoredProcess::pid).toList());
-        m.put("mode", report.mode());
-        m.put("intervalMillis", s.options().interval().toNanos() / 1e6);
-        m.put("countersEveryTicks", s.options().countersEveryTicks());
-        m.put("rescanEveryTicks", s.options().rescanEveryTicks());
-        m.put("durationMillis", s.duration().toMillis());
-        m.put("rawSamples", new MonitorDir(s.out()).samples().getFileName().toString());
-        m.put("environment", RunEnvironment.capture());
-        m.put("report", report);
-        return m;
+    private static MonitorSessionSummary summary(Settings s, MonitorReport report) {
+        return new MonitorSessionSummary(MonitorSessionSummary.COMMAND,
+                s.processes().stream().map(MonitoredProcess::pid).toList(), report.mode(),
+                s.options().interval().toNanos() / 1e6, s.options().countersEveryTicks(),
+                s.options().rescanEveryTicks(), s.duration().toMillis(),
+                new MonitorDir(s.out()).samples().getFileName().toString(), RunEnvironment.capture(), report);
     }
 }

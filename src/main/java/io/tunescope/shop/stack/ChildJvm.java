@@ -20,21 +20,9 @@ import java.util.concurrent.TimeUnit;
  * closes (it stops itself), then it is killed if still there. A JVM shutdown hook kills it if the controller exits
  * first (Ctrl-C); if the controller is killed outright, the child sees its stdin end and exits.
  */
-final class ChildJvm implements AutoCloseable {
+record ChildJvm(String name, Process process, int port, Thread killer) implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration GRACE = Duration.ofSeconds(5);
-
-    private final String name;
-    private final Process process;
-    private final int port;
-    private final Thread killer;
-
-    private ChildJvm(String name, Process process, int port, Thread killer) {
-        this.name = name;
-        this.process = process;
-        this.port = port;
-        this.killer = killer;
-    }
 
     static ChildJvm start(String name, String role, Class<?> main, List<String> jvmOptions, List<String> args,
                           Map<String, String> env, Path log) throws IOException {
@@ -94,10 +82,6 @@ final class ChildJvm implements AutoCloseable {
         }, "shop-stdout-" + name);
         drain.setDaemon(true);
         drain.start();
-    }
-
-    int port() {
-        return port;
     }
 
     long pid() {

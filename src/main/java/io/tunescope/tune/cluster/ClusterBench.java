@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.store.ClusterBenchDescription;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;
 
@@ -29,7 +30,7 @@ public interface ClusterBench extends AutoCloseable {
             throws InterruptedException;
 
     /** What this bench is, for cluster.json. */
-    Map<String, Object> describe();
+    ClusterBenchDescription describe();
 
     @Override
     void close();

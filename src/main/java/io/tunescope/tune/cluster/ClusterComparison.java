@@ -1,6 +1,7 @@
 package io.tunescope.tune.cluster;
 
 import io.tunescope.Progress;
+import io.tunescope.store.ClusterBenchDescription;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
 import io.tunescope.store.ReconfigurationRecord;
@@ -9,7 +10,6 @@ import io.tunescope.store.TuningDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 
@@ -44,7 +44,7 @@ public final class ClusterComparison {
     public static Result run(Supplier<ClusterBench> benches, List<TuningMode> modes, ModeRun.Settings settings,
                              Path outDir, Progress progress, ModeRunner runner) throws InterruptedException {
         List<ModeRun.Outcome> outcomes = new ArrayList<>();
-        Map<String, Object> describe = null;
+        ClusterBenchDescription describe = null;
         ClusterLayout layout = null;
         for (TuningMode mode : modes) {
             try (ClusterBench bench = benches.get()) {
@@ -62,7 +62,7 @@ public final class ClusterComparison {
 
     /** cluster.json's content from the modes' outcomes (a pure function). */
     public static ClusterResult summarize(List<ModeRun.Outcome> outcomes, ModeRun.Settings settings,
-                                          Map<String, Object> bench, ClusterLayout layout,
+                                          ClusterBenchDescription bench, ClusterLayout layout,
                                           ReconfigurationRecord reconfiguration) {
         double reference = outcomes.stream().mapToDouble(o -> ClusterMetrics.best(o.wipsPerTrial()))
                 .filter(w -> !Double.isNaN(w)).max().orElse(Double.NaN);
@@ -80,7 +80,7 @@ public final class ClusterComparison {
         List<ClusterResult.Node> nodes = layout == null ? List.of() : layout.nodes().stream()
                 .map(n -> new ClusterResult.Node(n.name(), n.tier(), n.line())).toList();
         return new ClusterResult(modes, reconfiguration, REFERENCE, finite(reference), settings.trials(),
-                settings.strategy(), settings.seed(), bench == null ? Map.of() : bench, nodes);
+                settings.strategy(), settings.seed(), bench, nodes);
     }
 
     private static Double finite(double v) {

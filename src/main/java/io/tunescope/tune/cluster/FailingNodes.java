@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster;
 
+import io.tunescope.store.ClusterBenchDescription;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;
 
@@ -64,10 +65,8 @@ public final class FailingNodes implements ClusterBench {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>(inner.describe());
-        m.put("failAtMeasurement", new java.util.TreeMap<>(failAtMeasurement));
-        return m;
+    public ClusterBenchDescription describe() {
+        return inner.describe().failing(failAtMeasurement);
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.tunescope.tune.command;
 
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 
 import io.tunescope.shop.Mix;
@@ -76,24 +76,6 @@ public record ClusterFile(Path source, List<TuningMode> modes, ModeRun.Settings 
     public record Reconfiguration(int appNodes, int browseNodes, int browseCacheEntries, Mix mix, MixChange mixChange,
                                   int browsers, Duration rampUp, Duration duration, double thinkScale,
                                   Duration window, Duration settle, double hysteresis) {
-        /** What this run is, for summary.json (durations in milliseconds). */
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new java.util.LinkedHashMap<>();
-            m.put("appNodes", appNodes);
-            m.put("browseNodes", browseNodes);
-            m.put("browseCacheEntries", browseCacheEntries);
-            m.put("mix", mix.label());
-            m.put("mixChange", mixChange == null ? null : mixChange.label());
-            m.put("browsers", browsers);
-            m.put("thinkScale", thinkScale);
-            m.put("rampUpMillis", rampUp.toMillis());
-            m.put("durationMillis", duration.toMillis());
-            m.put("windowMillis", window.toMillis());
-            m.put("settleMillis", settle.toMillis());
-            m.put("hysteresis", hysteresis);
-            return m;
-        }
-
         /** The run on the store and database of {@code shop}, its results under {@code out}. */
         public ShopReconfigureConfig config(ShopTargetSpec shop, Path out) {
             ShopStackConfig stack = new ShopStackConfig(out, shop.database(), shop.pgBin(), new ShopScale(shop.items(),

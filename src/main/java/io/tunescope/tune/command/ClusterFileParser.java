@@ -9,7 +9,7 @@ import io.tunescope.store.ShopSummary;
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.Layouts;
 import io.tunescope.tune.cluster.ModeRun;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.tune.shop.ShopTargetSpec;
 import io.tunescope.tune.strategy.Strategies;
@@ -23,14 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Reads the {@code cluster:} section of a tuning file; every error names the file, the line, the value and the rule. */
-public final class ClusterFileParser {
-    private final Path file;
-    private final LocatedYaml yaml;
-
-    private ClusterFileParser(Path file, LocatedYaml yaml) {
-        this.file = file;
-        this.yaml = yaml;
-    }
+public record ClusterFileParser(Path file, LocatedYaml yaml) {
 
     /** Whether {@code file} is a tuning file with a top-level {@code cluster:} key (false if it cannot be read). */
     public static boolean isClusterFile(Path file) {

@@ -4,7 +4,6 @@ import io.tunescope.store.ResultsDatabase;
 import io.tunescope.Progress;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
-import io.tunescope.store.RunEnvironment;
 import io.tunescope.store.TuningDir;
 import io.tunescope.tune.cluster.ClusterBench;
 import io.tunescope.tune.cluster.ClusterComparison;
@@ -14,7 +13,6 @@ import io.tunescope.store.ReconfigureSummary;
 import io.tunescope.tune.reconfigure.ShopReconfiguration;
 import io.tunescope.tune.cluster.TuningMode;
 import io.tunescope.tune.shop.ShopClusterBench;
-import io.tunescope.tune.shop.ShopTarget;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,8 +20,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -47,7 +43,7 @@ public final class ClusterTuner {
         if (f.reconfiguration() != null) {
             r = reconfigure(f, r, outDir, progress);
         }
-        ResultsDatabase.writeWithSummary(TuningDir.of(outDir).summary(), summary(f, r.result(),
+        ResultsDatabase.writeWithSummary(TuningDir.of(outDir).summary(), ClusterSummary.of(f, r.result(),
                 (System.nanoTime() - start) / 1e9), java.util.List.of());
         return r;
     }
@@ -106,28 +102,5 @@ public final class ClusterTuner {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted while the shop's database was populated");
         }
-    }
-
-    private static Map<String, Object> summary(ClusterFile f, ClusterResult result, double wallSeconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tool", "tunescope tune");
-        m.put("tuningFile", f.source().toString());
-        m.put("kind", "cluster");
-        m.put("bench", f.bench().label());
-        m.put("modes", f.modes().stream().map(x -> x.label()).toList());
-        m.put("trialsPerMode", f.settings().trials());
-        m.put("strategy", f.settings().strategy());
-        m.put("seed", f.settings().seed());
-        m.put("simulation", f.simulation());
-        m.put("failures", f.failures());
-        m.put("shop", f.shop() == null ? null : new ShopTarget(f.shop()).describe());
-        m.put("reconfiguration", f.reconfiguration() == null ? null : f.reconfiguration().describe());
-        m.put("partitioning", f.partitioning().processes() ? "processes" : "in-process");
-        m.put("nodes", f.layout().nodes().size());
-        m.put("lines", f.layout().lines().size());
-        m.put("result", result);
-        m.put("wallSeconds", Math.round(wallSeconds * 10) / 10.0);
-        m.put("environment", RunEnvironment.capture());
-        return m;
     }
 }

@@ -14,6 +14,7 @@ import io.tunescope.shop.stack.ShopLayout;
 import io.tunescope.shop.stack.ShopRun;
 import io.tunescope.shop.stack.ShopRunConfig;
 import io.tunescope.shop.stack.ShopTiers;
+import io.tunescope.store.ClusterBenchDescription;
 import io.tunescope.store.Json;
 import io.tunescope.store.ResultsDir;
 import io.tunescope.store.ShopSummary;
@@ -31,7 +32,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -46,19 +46,8 @@ import java.util.Map;
  * with the rest. A configuration the tiers refuse, interactions that failed, or no interaction measured fail the
  * measurement with the reason.
  */
-public final class ShopClusterBench implements ClusterBench {
-    private final ShopTargetSpec spec;
-    private final ShopLayout initial;
-    private final Path proxyBinary;
-    private final PopulatedDatabase database;
-
-    private ShopClusterBench(ShopTargetSpec spec, ShopLayout initial, Path proxyBinary, PopulatedDatabase database) {
-        this.spec = spec;
-        this.initial = initial;
-        this.proxyBinary = proxyBinary;
-        this.database = database;
-    }
-
+public record ShopClusterBench(ShopTargetSpec spec, ShopLayout initial, Path proxyBinary, PopulatedDatabase database)
+        implements ClusterBench {
     /**
      * Starts the database of {@code spec} under {@code dir} and populates it for the spec's browsers; the cluster is
      * {@code lines} work lines of {@code spec.appNodes()} application nodes each, behind a proxy per line (nginx
@@ -194,26 +183,12 @@ public final class ShopClusterBench implements ClusterBench {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bench", "shop");
-        m.put("lines", initial.lines().size());
-        m.put("appNodesPerLine", spec.appNodes());
-        m.put("proxy", initial.lines().get(0).proxyNode() == null ? ShopTiers.NONE : ShopTiers.NGINX);
-        m.put("nodes", initial.nodes());
-        m.put("database", spec.database());
-        m.put("mix", spec.mix().label());
-        m.put("browsers", spec.browsers());
-        m.put("thinkScale", spec.thinkScale());
-        m.put("items", spec.items());
-        m.put("scaleDown", spec.scaleDown());
-        m.put("populateSeconds", Math.round(database.loadSeconds() * 1000) / 1000.0);
-        m.put("rampUpMillis", spec.rampUp().toMillis());
-        m.put("measureMillis", spec.measure().toMillis());
-        m.put("rampDownMillis", spec.rampDown().toMillis());
-        m.put("timeoutMillis", spec.timeout().toMillis());
-        m.put("seed", spec.seed());
-        return m;
+    public ClusterBenchDescription describe() {
+        return new ClusterBenchDescription.Shop(ClusterBenchDescription.SHOP, initial.lines().size(), spec.appNodes(),
+                initial.lines().get(0).proxyNode() == null ? ShopTiers.NONE : ShopTiers.NGINX, initial.nodes(),
+                spec.database(), spec.mix().label(), spec.browsers(), spec.thinkScale(), spec.items(),
+                spec.scaleDown(), Math.round(database.loadSeconds() * 1000) / 1000.0, spec.rampUp().toMillis(),
+                spec.measure().toMillis(), spec.rampDown().toMillis(), spec.timeout().toMillis(), spec.seed(), null);
     }
 
     @Override

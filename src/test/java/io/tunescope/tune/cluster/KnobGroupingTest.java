@@ -1,6 +1,6 @@
 package io.tunescope.tune.cluster;
 
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.sim.SimulatedCluster;
 import io.tunescope.tune.space.Configuration;
 import io.tunescope.tune.space.SearchSpace;

@@ -1,9 +1,10 @@
 package io.tunescope.tune.cluster;
 
 import io.tunescope.report.TuningPngs;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.sim.SimulatedCluster;
 import io.tunescope.Progress;
+import io.tunescope.store.ClusterBenchDescription;
 import io.tunescope.store.ClusterResult;
 import io.tunescope.store.Json;
 import io.tunescope.store.TuningDir;
@@ -50,7 +51,7 @@ class ModeRunTest {
         }
 
         @Override
-        public Map<String, Object> describe() {
+        public io.tunescope.store.ClusterBenchDescription describe() {
             return sim.describe();
         }
 
@@ -116,9 +117,15 @@ class ModeRunTest {
 
     @Test
     void theComparisonRunsEachModeWithTheSameBudgetAndWritesClusterJson() throws Exception {
-        ClusterComparison.Result r = ClusterComparison.run(Recording::new, List.of(TuningMode.values()),
-                new ModeRun.Settings(15, "nelder-mead", 2), dir, Progress.NONE);
+        ClusterComparison.Result r = ClusterComparison.run(() -> new FailingNodes(new Recording(), Map.of("app1", 40)),
+                List.of(TuningMode.values()), new ModeRun.Settings(15, "nelder-mead", 2), dir, Progress.NONE);
         ClusterResult read = Json.read(TuningDir.of(dir).cluster(), ClusterResult.class);
+        assertThat(read.bench()).isEqualTo(r.result().bench());
+        assertThat(read.bench()).isInstanceOfSatisfying(ClusterBenchDescription.Simulated.class, s -> {
+            assertThat(s.calibration()).isEqualTo(SimCalibration.RECORDED);
+            assertThat(s.nodes()).isEqualTo(4);
+            assertThat(s.failAtMeasurement()).containsExactly(Map.entry("app1", 40));
+        });
         assertThat(read.modes()).extracting(ClusterResult.Mode::mode)
                 .containsExactly("default", "duplication", "partitioning");
         assertThat(read.modes()).allSatisfy(m -> {

@@ -1,7 +1,7 @@
 package io.tunescope.tune.command;
 
 import io.tunescope.BadInputException;
-import io.tunescope.tune.cluster.sim.SimCalibration;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.TuningMode;
 import org.junit.jupiter.api.Test;
 

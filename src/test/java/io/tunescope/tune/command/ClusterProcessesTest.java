@@ -149,6 +149,6 @@ class ClusterProcessesTest {
     }
 
     private static ClusterResult.Mode summarize(ModeRun.Outcome o) {
-        return ClusterComparison.summarize(List.of(o), file.settings(), Map.of(), file.layout(), null).modes().get(0);
+        return ClusterComparison.summarize(List.of(o), file.settings(), null, file.layout(), null).modes().get(0);
     }
 }

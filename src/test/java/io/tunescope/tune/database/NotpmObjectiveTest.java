@@ -41,7 +41,7 @@ class NotpmObjectiveTest {
     }
 
     private static RunSummary summary(RunSummary.TenantSummary... tenants) {
-        return new RunSummary(true, null, "postgres", "16", 1, 1, "2026-01-01T00:00:00Z", 1000, Map.of(), null,
+        return new RunSummary(true, null, "postgres", "16", 1, 1, "2026-01-01T00:00:00Z", 1000, null, null,
                 List.of(tenants));
     }
 }

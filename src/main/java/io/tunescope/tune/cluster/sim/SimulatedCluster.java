@@ -1,5 +1,7 @@
 package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.store.ClusterBenchDescription;
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.ClusterBench;
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.ClusterMeasurement;
@@ -114,17 +116,10 @@ public final class SimulatedCluster implements ClusterBench {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bench", "simulated");
-        m.put("model", "closed queueing network per work line, exact MVA with Seidmann's multi-server approximation");
-        m.put("browsers", browsers);
-        m.put("thinkMillis", thinkMillis);
-        m.put("noisePercent", noise * 100);
-        m.put("seed", seed);
-        m.put("calibration", calibration);
-        m.put("nodes", layout.nodes().size());
-        return m;
+    public ClusterBenchDescription describe() {
+        return new ClusterBenchDescription.Simulated(ClusterBenchDescription.SIMULATED,
+                "closed queueing network per work line, exact MVA with Seidmann's multi-server approximation",
+                browsers, thinkMillis, noise * 100, seed, calibration, layout.nodes().size(), null);
     }
 
     @Override

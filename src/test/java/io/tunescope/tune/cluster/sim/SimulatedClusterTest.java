@@ -1,5 +1,6 @@
 package io.tunescope.tune.cluster.sim;
 
+import io.tunescope.store.SimCalibration;
 import io.tunescope.tune.cluster.ClusterLayout;
 import io.tunescope.tune.cluster.ClusterMeasurement;
 import io.tunescope.tune.cluster.ClusterNode;

@@ -1,7 +1,6 @@
-package io.tunescope.tune.cluster.sim;
+package io.tunescope.store;
 
 import io.tunescope.BadInputException;
-import io.tunescope.store.ShopSummary;
 
 import java.util.List;
 
