@@ -3,12 +3,17 @@ package io.tunescope.engine;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -17,6 +22,7 @@ import java.util.List;
  */
 public final class ServerHomes {
     public static final String UNPRIVILEGED_USER = "nobody";
+    private static final int DELETE_ATTEMPTS = 3;
 
     private ServerHomes() {
     }
@@ -57,14 +63,50 @@ public final class ServerHomes {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
+    /**
+     * Deletes {@code dir} and everything under it. A file that vanishes meanwhile is what was wanted; a directory that
+     * gains a file meanwhile (a server still writing) is walked again, a few times at most.
+     */
     public static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                deleteTree(dir);
+                return;
+            } catch (DirectoryNotEmptyException e) {
+                if (attempt == DELETE_ATTEMPTS) {
+                    throw e;
+                }
             }
         }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path directory, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
+                    throw e;
+                }
+                Files.deleteIfExists(directory);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 }

@@ -347,8 +347,26 @@ public final class PostgresServer implements PrivateServer {
         if (!fastShutdownDone || Processes.isRunning(pid)) {
             killLeftovers();
         }
+        killNewcomer();
         endWatcher();
         return fastShutdownDone;
+    }
+
+    /**
+     * Kills a postmaster that someone else started on this data directory while it was being stopped (a {@code pg_ctl
+     * restart} racing the stop): the data directory is this server's, and it is about to be deleted or moved.
+     */
+    private void killNewcomer() {
+        try {
+            PostgresFiles.postmasterPid(dataDir).filter(p -> p != pid)
+                    .flatMap(p -> RecordedProcess.runningWhoseCommandLineContains(p, dataDir.toString()))
+                    .ifPresent(p -> {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                    });
+        } catch (IOException e) {
+            // no readable postmaster.pid: nobody started one on this directory
+        }
     }
 
     /** Once the server is stopped: the watcher exits without stopping anything. */
