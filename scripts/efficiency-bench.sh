@@ -173,6 +173,7 @@ PY
 }
 if [ "${1:-}" = "--report" ]; then report "$2"; exit 0; fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/scripts/bench-interferer.sh"
 sessions="${1:-10}"
 out="${2:-$(mktemp -d /tmp/efficiency-bench.XXXXXX)}"
 duty="${DUTY:-50}"
@@ -208,18 +209,7 @@ optimum() { # SESSION: "x* y*", away from the default (0, 0) and from the edges
 }
 
 tuning_file() { # protocol seed
-  cat <<YAML
-command: ["$out/target.sh"]
-pass:
-  args: "--{name}={value}"
-objective:
-  regex: "micros=([0-9]+)"
-  direction: minimize
-timeoutSeconds: 10
-budget: $budget
-strategy: $strategy
-seed: $2
-YAML
+  command_tuning_header "$out/target.sh" "$budget" "$strategy" "$2"
   [ "$1" = single ] && echo "protocol: single"
   cat <<YAML
 parameters:
@@ -228,20 +218,6 @@ parameters:
 YAML
 }
 
-pids=()
-start_interferer() {
-  case "$interferer" in
-    stress-ng) stress-ng --cpu 1 --cpu-load "$duty" --quiet & pids+=($!) ;;
-    loop) ( on=$(( duty * 2 )); off=$(( (100 - duty) * 2 ))
-            while :; do end=$(( $(date +%s%N) + on * 1000000 )); while [ "$(date +%s%N)" -lt "$end" ]; do :; done
-                        sleep "0.$(printf '%03d' "$off")"; done ) & pids+=($!) ;;
-    none) ;;
-  esac
-}
-stop_interferer() {
-  for p in "${pids[@]:-}"; do [ -n "$p" ] && { kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; }; done
-  pids=()
-}
 trap stop_interferer EXIT
 
 # the expected duration: a racing session measures at most 10 times its budget (the default measurementsPerTrial),

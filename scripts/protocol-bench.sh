@@ -69,6 +69,7 @@ PY
 }
 if [ "${1:-}" = "--report" ]; then report "$2"; exit 0; fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$here/scripts/bench-interferer.sh"
 sessions="${1:-40}"
 out="${2:-$(mktemp -d /tmp/protocol-bench.XXXXXX)}"
 duty="${DUTY:-50}"
@@ -105,17 +106,8 @@ protocol_yaml() { # fixed|auto|single
 }
 
 tuning_file() { # protocol seed
+  command_tuning_header "$out/target.sh" "$budget" random "$2"
   cat <<YAML
-command: ["$out/target.sh"]
-pass:
-  args: "--{name}={value}"
-objective:
-  regex: "micros=([0-9]+)"
-  direction: minimize
-timeoutSeconds: 10
-budget: $budget
-strategy: random
-seed: $2
 protocol: $(protocol_yaml "$1")
 parameters:
   - name: x
@@ -160,16 +152,8 @@ json.dump(out, open(sys.argv[1], "w"), indent=1)
 PY
 }
 
-pids=()
-stop_interferer() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; }
 trap stop_interferer EXIT
-case "$interferer" in
-  stress-ng) stress-ng --cpu 1 --cpu-load "$duty" --quiet & pids+=($!) ;;
-  loop) ( on=$(( duty * 2 )); off=$(( (100 - duty) * 2 ))
-          while :; do end=$(( $(date +%s%N) + on * 1000000 )); while [ "$(date +%s%N)" -lt "$end" ]; do :; done
-                      sleep "0.$(printf '%03d' "$off")"; done ) & pids+=($!) ;;
-  none) ;;
-esac
+start_interferer
 
 echo "protocol-bench: $sessions sessions per case ($protocols; auto's measurementsPerTrial $per_trial, budget $budget), interferer $interferer at $duty %, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" | tee "$out/header.txt"
 start=$(date +%s)
