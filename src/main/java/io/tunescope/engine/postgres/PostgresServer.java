@@ -6,7 +6,6 @@ import io.tunescope.engine.PrivateServer;
 import io.tunescope.engine.Processes;
 import io.tunescope.engine.ServerDataCopy;
 import io.tunescope.engine.ServerHomes;
-import io.tunescope.store.RecordedProcess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -347,26 +346,9 @@ public final class PostgresServer implements PrivateServer {
         if (!fastShutdownDone || Processes.isRunning(pid)) {
             killLeftovers();
         }
-        killNewcomer();
+        Postmasters.killNewcomer(pid, dataDir);
         endWatcher();
         return fastShutdownDone;
-    }
-
-    /**
-     * Kills a postmaster that someone else started on this data directory while it was being stopped (a {@code pg_ctl
-     * restart} racing the stop): the data directory is this server's, and it is about to be deleted or moved.
-     */
-    private void killNewcomer() {
-        try {
-            PostgresFiles.postmasterPid(dataDir).filter(p -> p != pid)
-                    .flatMap(p -> RecordedProcess.runningWhoseCommandLineContains(p, dataDir.toString()))
-                    .ifPresent(p -> {
-                        p.descendants().forEach(ProcessHandle::destroyForcibly);
-                        p.destroyForcibly();
-                    });
-        } catch (IOException e) {
-            // no readable postmaster.pid: nobody started one on this directory
-        }
     }
 
     /** Once the server is stopped: the watcher exits without stopping anything. */
@@ -397,21 +379,6 @@ public final class PostgresServer implements PrivateServer {
     }
 
     private void killLeftovers() {
-        Optional<ProcessHandle> postmaster;
-        if (pid != 0) {
-            postmaster = ProcessHandle.of(pid);
-        } else {
-            try {
-                // read from postmaster.pid, which may be left from a server long gone: its pid may name anything now
-                postmaster = PostgresFiles.postmasterPid(dataDir).flatMap(p -> RecordedProcess
-                        .runningWhoseCommandLineContains(p, dataDir.toString()));
-            } catch (IOException e) {
-                postmaster = Optional.empty();
-            }
-        }
-        postmaster.ifPresent(p -> {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        });
+        Postmasters.kill(pid, dataDir);
     }
 }
