@@ -179,6 +179,10 @@ YAML
       # the stop ended the trial's connection, so the trial failed and the session stopped its server (as it
       # should) while pg_ctl still waited for the restarted one: the fault was injected; the session is checked below
       took="$(( ($(date +%s%6N) - before) / 1000 )) ms (stopped again by the session before pg_ctl saw it up)"
+    elif tail -n +"$(( logged + 1 ))" "$dir.restarts.log" | grep -q 'waiting for server to shut down.*is not a database cluster directory'; then
+      # pg_ctl had signalled the shutdown and was waiting for it when the session, its trial failed, stopped the
+      # server and removed the trial's data directory: injected as well
+      took="- (the session removed the data directory while pg_ctl waited for the shutdown)"
     else
       status=FAIL; detail="pg_ctl restart failed: $(tail -1 "$dir.restarts.log"); "
     fi
