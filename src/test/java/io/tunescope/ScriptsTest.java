@@ -30,7 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ScriptsTest {
     private static final Path SCRIPTS = Path.of("scripts");
-    /** JMH's benchmark classes live with the tests: these two build and load them, from the sources, online. */
     /** The scripts whose code lives with the tests (JMH benchmarks, the option probe's walk of the commands). */
     private static final Set<String> TEST_CLASS_SCRIPTS = Set.of("monitor-overhead.sh", "scale-harness-cost.sh",
             "option-probe.sh");
@@ -80,7 +79,9 @@ class ScriptsTest {
     @Test
     void scaleDerbyValues1WritesTheScaleResults(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("scale");
-        run(tmp, 300, "scripts/scale-derby-values1.sh", out.toString(), "1,2", "1");
+        // ScaleCommandTest's quick settings, in one JVM: the script's own wiring is what is tested here
+        run(tmp, 300, "scripts/scale-derby-values1.sh", out.toString(), "1,2", "0.2", "--warmup-seconds", "0.05",
+                "--iterations", "2", "--bootstrap", "20", "--forks", "0");
         assertThat(out.resolve("summary.json")).content().contains("\"shared\"").contains("\"separate\"");
     }
 
