@@ -24,7 +24,8 @@
 #   scripts/efficiency-bench.sh --report OUT           (the tables of the sessions in OUT so far)
 #   INTERFERER=stress-ng|loop|none (default: stress-ng when installed, else loop)  DUTY=50 (percent of one CPU)
 #   WORK=100000 (awk loop iterations per measurement: about 10-20 ms)  BUDGET=40 (trials per session)
-#   PROTOCOLS="auto single"  STRATEGY=gp (the tuner's default)
+#   PROTOCOLS="auto single"  STRATEGY=gp (the tuner's default); autoN (e.g. auto30) is `auto` with
+#   protocol.measurementsPerTrial N (its measurement budget per trial of budget; `auto` names no protocol: 10)
 set -euo pipefail
 report() { # DIR: the tables of the sessions in DIR
 python3 - "$1" <<'PY'
@@ -183,7 +184,8 @@ protocols="${PROTOCOLS:-auto single}"
 strategy="${STRATEGY:-gp}"
 interferer="${INTERFERER:-$(command -v stress-ng >/dev/null && echo stress-ng || echo loop)}"
 for p in $protocols; do
-  case "$p" in auto|single) ;; *) echo "efficiency-bench: PROTOCOLS ($p) must be auto or single" >&2; exit 3 ;; esac
+  case "$p" in auto|single) ;; auto[1-9]*) [[ "${p#auto}" =~ ^[0-9]+$ ]] || p=bad ;; *) p=bad ;; esac
+  [ "$p" = bad ] && { echo "efficiency-bench: PROTOCOLS ($protocols) must be auto, autoN (N a whole number) or single" >&2; exit 3; }
 done
 case "$interferer" in stress-ng|loop|none) ;; *) echo "efficiency-bench: INTERFERER ($interferer) must be stress-ng, loop or none" >&2; exit 3 ;; esac
 "$here/tunescope" --version >/dev/null   # the jar is built before the sessions start
@@ -210,7 +212,10 @@ optimum() { # SESSION: "x* y*", away from the default (0, 0) and from the edges
 
 tuning_file() { # protocol seed
   command_tuning_header "$out/target.sh" "$budget" "$strategy" "$2"
-  [ "$1" = single ] && echo "protocol: single"
+  case "$1" in
+    single) echo "protocol: single" ;;
+    auto[0-9]*) printf 'protocol:\n  measurementsPerTrial: %s\n' "${1#auto}" ;;
+  esac
   cat <<YAML
 parameters:
   - {name: x, type: int, min: 0, max: 15, default: 0}
@@ -220,7 +225,8 @@ YAML
 
 trap stop_interferer EXIT
 
-# the expected duration: a racing session measures at most 10 times its budget (the default measurementsPerTrial),
+# the expected duration: a racing session measures at most 10 times its budget (the default measurementsPerTrial; N
+# under autoN),
 # a single one its budget; each measurement costs twice what a call of the command costs here (three
 # calls, before the sessions) plus 5 ms of the tuner's own, and a session four seconds more (the JVM's start, the end)
 calls="$out/calibrate.calls"
@@ -228,7 +234,10 @@ t0=$(date +%s%N)
 for _ in 1 2 3; do X_OPT=0 Y_OPT=0 WIDTH=5 WORK="$work" CALLS="$calls" "$out/target.sh" --x=0 --y=0 >/dev/null; done
 per_call_ms=$(( ($(date +%s%N) - t0) / 3000000 + 5 ))
 measurements=0
-for p in $protocols; do measurements=$(( measurements + budget * $( [ "$p" = single ] && echo 1 || echo 10 ) )); done
+for p in $protocols; do
+  case "$p" in single) per=1 ;; auto) per=10 ;; *) per="${p#auto}" ;; esac
+  measurements=$(( measurements + budget * per ))
+done
 n_protocols=$(wc -w <<< "$protocols")
 expected_s=$(( sessions * 2 * (measurements * per_call_ms * 2 / 1000 + 4 * n_protocols) ))
 echo "efficiency-bench: $sessions sessions per protocol and condition ($protocols; budget $budget, strategy $strategy, WORK $work), interferer $interferer at $duty %, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ); expected at most about $(( (expected_s + 59) / 60 )) min ($per_call_ms ms per call)" | tee "$out/header.txt"

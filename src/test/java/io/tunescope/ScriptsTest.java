@@ -116,15 +116,17 @@ class ScriptsTest {
     }
 
     @Test
-    void efficiencyBenchRunsBothProtocolsInBothConditions(@TempDir Path tmp) throws Exception {
+    void efficiencyBenchRunsEachProtocolInBothConditions(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("eff");
-        String output = run(tmp, 300, Map.of("INTERFERER", "none", "BUDGET", "3"), "scripts/efficiency-bench.sh", "1",
-                out.toString());
+        String output = run(tmp, 300, Map.of("INTERFERER", "none", "BUDGET", "3", "PROTOCOLS", "auto auto3 single"),
+                "scripts/efficiency-bench.sh", "1", out.toString());
         assertThat(output).containsPattern("expected at most about [0-9]+ min")
                 .containsPattern("(?m)^auto +quiet +1 ").containsPattern("(?m)^auto +interferer +1 ")
+                .containsPattern("(?m)^auto3 +quiet +1 ")
                 .containsPattern("(?m)^single +quiet +1 ").containsPattern("(?m)^single +interferer +1 ")
                 .containsPattern("(?m)^single +[^ ]*[0-9.]+ \\[[0-9.]+, [0-9.]+\\]");
-        assertThat(Files.readAllLines(out.resolve("sessions.csv"))).hasSize(5);
+        assertThat(Files.readAllLines(out.resolve("sessions.csv"))).hasSize(7);
+        assertThat(out.resolve("auto3-quiet-1.yaml")).content().contains("measurementsPerTrial: 3");
     }
 
     /**
