@@ -184,9 +184,11 @@ protocols="${PROTOCOLS:-auto single}"
 strategy="${STRATEGY:-gp}"
 interferer="${INTERFERER:-$(command -v stress-ng >/dev/null && echo stress-ng || echo loop)}"
 for p in $protocols; do
-  case "$p" in auto|single) ;; auto[1-9]*) [[ "${p#auto}" =~ ^[0-9]+$ ]] || p=bad ;; *) p=bad ;; esac
-  [ "$p" = bad ] && { echo "efficiency-bench: PROTOCOLS ($protocols) must be auto, autoN (N a whole number) or single" >&2; exit 3; }
+  [[ "$p" =~ ^(auto|single|auto[1-9][0-9]*)$ ]] \
+    || { echo "efficiency-bench: PROTOCOLS ($p) must be auto, autoN (N a whole number from 1) or single" >&2; exit 3; }
 done
+# measurements a session of protocol P may take per trial of budget: single 1, auto the tuner's default 10, autoN N
+per_trial() { case "$1" in single) echo 1 ;; auto) echo 10 ;; *) echo "${1#auto}" ;; esac; }
 case "$interferer" in stress-ng|loop|none) ;; *) echo "efficiency-bench: INTERFERER ($interferer) must be stress-ng, loop or none" >&2; exit 3 ;; esac
 "$here/tunescope" --version >/dev/null   # the jar is built before the sessions start
 mkdir -p "$out"
@@ -214,7 +216,7 @@ tuning_file() { # protocol seed
   command_tuning_header "$out/target.sh" "$budget" "$strategy" "$2"
   case "$1" in
     single) echo "protocol: single" ;;
-    auto[0-9]*) printf 'protocol:\n  measurementsPerTrial: %s\n' "${1#auto}" ;;
+    auto?*) printf 'protocol:\n  measurementsPerTrial: %s\n' "$(per_trial "$1")" ;;
   esac
   cat <<YAML
 parameters:
@@ -225,19 +227,15 @@ YAML
 
 trap stop_interferer EXIT
 
-# the expected duration: a racing session measures at most 10 times its budget (the default measurementsPerTrial; N
-# under autoN),
-# a single one its budget; each measurement costs twice what a call of the command costs here (three
-# calls, before the sessions) plus 5 ms of the tuner's own, and a session four seconds more (the JVM's start, the end)
+# the expected duration: a session measures at most per_trial times its budget; each measurement costs twice what a
+# call of the command costs here (three calls, before the sessions) plus 5 ms of the tuner's own, and a session four
+# seconds more (the JVM's start, the end)
 calls="$out/calibrate.calls"
 t0=$(date +%s%N)
 for _ in 1 2 3; do X_OPT=0 Y_OPT=0 WIDTH=5 WORK="$work" CALLS="$calls" "$out/target.sh" --x=0 --y=0 >/dev/null; done
 per_call_ms=$(( ($(date +%s%N) - t0) / 3000000 + 5 ))
 measurements=0
-for p in $protocols; do
-  case "$p" in single) per=1 ;; auto) per=10 ;; *) per="${p#auto}" ;; esac
-  measurements=$(( measurements + budget * per ))
-done
+for p in $protocols; do measurements=$(( measurements + budget * $(per_trial "$p") )); done
 n_protocols=$(wc -w <<< "$protocols")
 expected_s=$(( sessions * 2 * (measurements * per_call_ms * 2 / 1000 + 4 * n_protocols) ))
 echo "efficiency-bench: $sessions sessions per protocol and condition ($protocols; budget $budget, strategy $strategy, WORK $work), interferer $interferer at $duty %, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ); expected at most about $(( (expected_s + 59) / 60 )) min ($per_call_ms ms per call)" | tee "$out/header.txt"
